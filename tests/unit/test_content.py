@@ -1,0 +1,46 @@
+"""The content check: every first-party card keeps the rules a card must keep."""
+
+from __future__ import annotations
+
+import pytest
+
+from bluff.deck import DECKS_DIR, card_problems, duplicate_ids, read_entries
+from bluff.rules.text import comparison_key
+
+LANGS = ["en", "es", "ru"]
+MIN_CARDS = {"en": 60, "es": 0, "ru": 0}
+# Ids of cards taken out of the game. An id is never given to another card.
+RETIRED_IDS: frozenset[str] = frozenset()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_deck_has_enough_cards(lang: str) -> None:
+    assert len(read_entries(lang)) >= MIN_CARDS[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_keeps_the_rules(lang: str) -> None:
+    problems = {e.id: p for e in read_entries(lang) if (p := card_problems(e))}
+    assert problems == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_card_ids_are_unique_and_of_their_deck(lang: str) -> None:
+    entries = read_entries(lang)
+    assert duplicate_ids(entries) == []
+    assert all(e.id.startswith(f"{lang}-") for e in entries)
+
+
+def test_retired_ids_are_never_reused() -> None:
+    ids = {e.id for lang in LANGS for e in read_entries(lang)}
+    assert ids & RETIRED_IDS == set()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_card_per_word(lang: str) -> None:
+    keys = [comparison_key(e.word) for e in read_entries(lang)]
+    assert sorted(k for k in set(keys) if keys.count(k) > 1) == []
+
+
+def test_decks_live_in_content() -> None:
+    assert DECKS_DIR.name == "decks" and DECKS_DIR.parent.name == "content"
