@@ -1,0 +1,1 @@
+"""Deployment descriptions kept next to the code: the SAM template's readers and the layer build."""
