@@ -20,7 +20,7 @@ from bluff.rules.actions import (
 )
 from bluff.rules.env import Env, Rng, Timings
 from bluff.rules.errors import Code, Reason, Refusal
-from bluff.rules.game import apply, on_deadline
+from bluff.rules.game import apply, on_deadline, settle
 from bluff.rules.membership import create_room, join_room, new_room_code, resume, set_connected
 from bluff.rules.model import Card, Member, Phase, Role, Room
 from bluff.rules.view import view
@@ -57,5 +57,6 @@ __all__ = [
     "on_deadline",
     "resume",
     "set_connected",
+    "settle",
     "view",
 ]

@@ -39,6 +39,7 @@ class Code(StrEnum):
     NO_FREE_SEAT = "no_free_seat"
     UNKNOWN_PLAYER = "unknown_player"
     UNKNOWN_DECK = "unknown_deck"
+    BUSY = "busy"
 
 
 class Reason(StrEnum):
@@ -82,6 +83,7 @@ MESSAGES: dict[Code, str] = {
     Code.NO_FREE_SEAT: "All 12 seats are taken.",
     Code.UNKNOWN_PLAYER: "There is no such player in this room.",
     Code.UNKNOWN_DECK: "There is no deck in that language.",
+    Code.BUSY: "The game is busy for a moment; nothing changed. Please try again.",
 }
 
 REASON_MESSAGES: dict[Reason, str] = {

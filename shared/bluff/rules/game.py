@@ -125,6 +125,25 @@ def on_deadline(room: Room, round_number: int, phase: Phase, env: Env) -> Outcom
     return Outcome(room, tuple(effects))
 
 
+def settle(room: Room, env: Env) -> Outcome:
+    """Close whatever is due: a phase past its deadline, or one everybody has acted in.
+
+    The service calls this after every sealed pick and before every other
+    action, so a lost or late timer never leaves a room waiting.
+    """
+    if room.deadline is not None and env.now >= room.deadline:
+        return on_deadline(room, room.round_number, room.phase, env)
+    complete = (room.phase is Phase.WRITING and writing_complete(room)) or (
+        room.phase is Phase.VOTING and voting_complete(room)
+    )
+    if not complete:
+        return Outcome(room, (), changed=False)
+    room = room.model_copy(deep=True)
+    effects: list[Effect] = []
+    _close_if_complete(room, env, effects)
+    return Outcome(room, tuple(effects))
+
+
 def _check_round_action(room: Room, action: RoundAction, now: int) -> None:
     wanted = ROUND_ACTION_PHASE[type(action)]
     if room.phase is Phase.LOBBY:
@@ -153,6 +172,7 @@ def _start_match(room: Room, env: Env, effects: list[Effect]) -> None:
     for member in room.members:
         member.score = 0
     room.history, room.winners = [], []
+    room.match += 1
     room.match_cards = draw_match_cards(room, env.decks[room.lang], env.rng)
     _begin_round(room, 1, env, effects)
 
@@ -274,8 +294,9 @@ def _open_reveal(room: Room, env: Env, effects: list[Effect]) -> None:
 
 
 def _advance(room: Room, env: Env, effects: list[Effect]) -> None:
-    """After a reveal: the next round, or the end of the match after the sixth."""
-    if room.round_number < ROUNDS:
+    """After a reveal: the next round, or the end of the match after the sixth
+    (or as soon as no active player is left to play one)."""
+    if room.round_number < ROUNDS and room.active_players:
         _begin_round(room, room.round_number + 1, env, effects)
         return
     room.phase = Phase.FINISHED

@@ -119,6 +119,7 @@ class Room(_Data):
     round: Round | None = None
     deadline: int | None = None
     continue_at: int | None = None
+    match: int = 0
     match_cards: list[str] = Field(default_factory=list)
     # The room walks its deck in a secret keyed order (see `cards.py`) so no
     # card repeats until the deck is used up, without storing what was played.

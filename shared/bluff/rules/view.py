@@ -76,8 +76,10 @@ def view(room: Room, member_id: str, now: int) -> dict[str, Any]:
         state["my_entry"] = entry.text if entry else None
         if phase is Phase.WRITING:
             # Ruling 8a: progress as counts only.
-            state["ready"] = len(round_.entries)
-            state["expected"] = sum(1 for m in room.active_players if m.id in round_.players)
+            # Both counts are over the active players, so "3 of 3" means done.
+            writers = [m.id for m in room.active_players if m.id in round_.players]
+            state["ready"] = sum(1 for p in writers if p in round_.entries)
+            state["expected"] = len(writers)
         else:
             state["ballot"] = [
                 {"id": o.id, "text": o.text, "mine": o.writer == me.id} for o in round_.ballot
@@ -86,7 +88,7 @@ def view(room: Room, member_id: str, now: int) -> dict[str, Any]:
         if phase is Phase.VOTING:
             eligible = eligible_voters(room)
             state["can_vote"] = me.id in eligible and me.id not in round_.votes
-            state["votes_in"] = len(round_.votes)
+            state["votes_in"] = sum(1 for p in eligible if p in round_.votes)
             state["voters"] = len(eligible)
         if phase is Phase.REVEAL:
             state["reveal"] = round_.reveal
