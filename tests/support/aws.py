@@ -16,7 +16,7 @@ import os
 import random
 import threading
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +25,7 @@ from typing import Any
 
 import boto3
 from moto import mock_aws
+from moto.dynamodb.models import DynamoDBBackend
 
 from bluff.adapters.stepfunctions import iso_utc
 from bluff.ports import Clock, Deadline, Notifier, Timers
@@ -50,11 +51,22 @@ ENV = {
 
 
 class FakeClock(Clock):
+    """Test time. A thread may read its own time (`at`), to stage races precisely."""
+
     def __init__(self, now: int = START) -> None:
         self.ms = now
+        self.local = threading.local()
 
     def now(self) -> int:
-        return self.ms
+        return getattr(self.local, "ms", None) or self.ms
+
+    @contextmanager
+    def at(self, ms: int) -> Iterator[None]:
+        self.local.ms = ms
+        try:
+            yield
+        finally:
+            self.local.ms = None
 
 
 class RecordingNotifier(Notifier):
@@ -78,12 +90,16 @@ class RecordingNotifier(Notifier):
 
 
 class RecordingTimers(Timers):
+    """Every start in `calls`; `started` holds each execution once, as Step Functions would."""
+
     def __init__(self) -> None:
+        self.calls: list[Deadline] = []
         self.started: list[Deadline] = []
         self.lock = threading.Lock()
 
     def schedule(self, deadline: Deadline) -> None:
         with self.lock:
+            self.calls.append(deadline)
             if deadline.name not in {d.name for d in self.started}:
                 self.started.append(deadline)
 
@@ -118,6 +134,14 @@ def event(kind: str, connection_id: str, body: str | None = None) -> dict[str, A
     return data
 
 
+@dataclass
+class Seated:
+    code: str
+    cids: dict[str, str]
+    ids: dict[str, str]
+    tokens: dict[str, str]
+
+
 class Stack:
     """The three handlers sharing one moto table, one notifier, one timer list and one clock."""
 
@@ -132,17 +156,41 @@ class Stack:
         self.notifier = RecordingNotifier()
         self.timers = RecordingTimers()
         self.fired: set[str] = set()
-        self.modules = {name: _load(name) for name in ("connection", "actions", "deadline")}
-        rng = random.Random(seed)
-        for module in self.modules.values():
-            service = module.app.service
-            service.notifier, service.timers, service.clock, service.rng = (
-                self.notifier,
-                self.timers,
-                self.clock,
-                rng,
-            )
+        self.rng = random.Random(seed)
+        self.modules = {
+            name: self._container(name) for name in ("connection", "actions", "deadline")
+        }
         self.ids = (f"conn{i:04d}=" for i in itertools.count())
+
+    def _container(self, name: str) -> ModuleType:
+        """A fresh import of one handler: what a new Lambda container would run."""
+        module = _load(name)
+        service = module.app.service
+        service.notifier, service.timers, service.clock, service.rng = (
+            self.notifier,
+            self.timers,
+            self.clock,
+            self.rng,
+        )
+        return module
+
+    def containers(self, count: int) -> list[Callable[[str, dict[str, Any]], None]]:
+        """Senders on separate action containers, as concurrent Lambda invocations are.
+
+        Lambda runs one invocation per container at a time, and Powertools keeps
+        its logger and metric state per process. Threads stand in for containers
+        here, so they call each container's service, one layer below the
+        handler's two decorators, with its own clients and store.
+        """
+        modules = [self._container("actions") for _ in range(count)]
+
+        def sender(module: ModuleType) -> Callable[[str, dict[str, Any]], None]:
+            def send(cid: str, message: dict[str, Any]) -> None:
+                module.app.service.message(cid, json.dumps(message))
+
+            return send
+
+        return [sender(m) for m in modules]
 
     @property
     def service(self) -> Any:
@@ -171,8 +219,15 @@ class Stack:
         self.fired.add(deadline.name)
 
     def fire_next(self) -> Deadline:
+        """Fire the earliest timer not yet fired (it may be stale: then nothing happens)."""
         pending = [d for d in self.timers.started if d.name not in self.fired]
         deadline = min(pending, key=lambda d: d.at)
+        self.fire(deadline)
+        return deadline
+
+    def fire_latest(self) -> Deadline:
+        """Fire the timer of the current phase: the one started last."""
+        deadline = self.timers.started[-1]
         self.fire(deadline)
         return deadline
 
@@ -182,6 +237,27 @@ class Stack:
     def last_state(self, cid: str) -> dict[str, Any]:
         return self.messages(cid, "state")[-1]
 
+    def seat(self, names: Sequence[str], lang: str = "en") -> Seated:
+        """A room created by the first name and joined by the others, one connection each."""
+        cids = {name: self.connect() for name in names}
+        first, *others = names
+        self.send(cids[first], action="create_room", name=first, lang=lang)
+        code = self.messages(cids[first], "welcome")[-1]["room"]
+        for name in others:
+            self.send(cids[name], action="join_room", room=code, name=name)
+        welcomes = {n: self.messages(c, "welcome")[-1] for n, c in cids.items()}
+        return Seated(
+            code=code,
+            cids=cids,
+            ids={n: w["player"] for n, w in welcomes.items()},
+            tokens={n: w["token"] for n, w in welcomes.items()},
+        )
+
+    def room(self, code: str) -> Any:
+        snapshot = self.service.store.load(code, self.clock.now())
+        assert snapshot is not None
+        return snapshot.room
+
     def room_item(self, code: str) -> dict[str, Any]:
         item = self.client.get_item(
             TableName=TABLE, Key={"pk": {"S": f"ROOM#{code}"}, "sk": {"S": "STATE"}}
@@ -190,11 +266,39 @@ class Stack:
 
 
 @contextmanager
+def atomic_items() -> Iterator[None]:
+    """Make moto apply each item operation atomically, as DynamoDB does.
+
+    moto checks a condition and then writes without a lock, so two threads can
+    both pass `version = 7`. DynamoDB never allows that; the concurrency tests
+    must race the service, not moto.
+    """
+    lock = threading.RLock()
+    names = ("get_item", "put_item", "update_item", "delete_item")
+    originals = {name: getattr(DynamoDBBackend, name) for name in names}
+
+    def locked(original: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            with lock:
+                return original(*args, **kwargs)
+
+        return call
+
+    for name, original in originals.items():
+        setattr(DynamoDBBackend, name, locked(original))
+    try:
+        yield
+    finally:
+        for name, original in originals.items():
+            setattr(DynamoDBBackend, name, original)
+
+
+@contextmanager
 def aws_stack(seed: int = 0) -> Iterator[Stack]:
     saved = {k: os.environ.get(k) for k in ENV}
     os.environ.update(ENV)
     try:
-        with mock_aws():
+        with mock_aws(), atomic_items():
             yield Stack(seed)
     finally:
         for key, value in saved.items():
