@@ -85,6 +85,10 @@ class RoomStore(ABC):
         """One write: the vote, if voting is open to this member; else `SlotTaken`."""
 
     @abstractmethod
+    def archive(self, code: str, key: str, record: Mapping[str, Any], now: int) -> None:
+        """Keep a finished round's record under its own key, written once."""
+
+    @abstractmethod
     def bind(self, connection_id: str, binding: Binding, now: int) -> None: ...
 
     @abstractmethod

@@ -405,6 +405,8 @@ class GameService:
         for effect in effects:
             if isinstance(effect, core.Schedule):
                 self._schedule(room, effect)
+            elif isinstance(effect, core.RoundOver):
+                self._archive(room, effect, now)
         kicked = {e.member for e in effects if isinstance(e, core.Kicked)}
         messages: list[tuple[str, Mapping[str, Any]]] = []
         for member_id, cid in snapshot.connections.items():
@@ -432,6 +434,15 @@ class GameService:
             # message or `sync` after the deadline, so the room cannot stall.
             self.telemetry.count("timer_failed")
             self.telemetry.event("timer_failed", room=room.code, execution=deadline.name)
+
+    def _archive(self, room: Room, effect: core.RoundOver, now: int) -> None:
+        key = f"{room.created_at:013d}#{room.match:04d}#{effect.round}"
+        try:
+            self.store.archive(room.code, key, effect.record, now)
+        except Busy as error:
+            # The record is for operators; the game has what it needs in the room.
+            self.telemetry.count("archive_failed")
+            self.telemetry.event("archive_failed", room=room.code, key=key, error=repr(error))
 
     def _drop_gone(self, code: str, gone: set[str], now: int) -> None:
         """Connections that answered 410 Gone: their members are disconnected, not gone."""

@@ -96,6 +96,16 @@ def test_a_match_survives_every_deadline_firing_on_its_own() -> None:
             phases.append(stack.fire_next().phase.value)
         assert phases == ["writing", "voting", "reveal"] * 6
         assert stack.last_state(seated.cids["Cy"])["winners"] == list(seated.ids.values())
+        records = stack.client.query(
+            TableName="bluff-test",
+            KeyConditionExpression="pk = :pk AND begins_with(sk, :round)",
+            ExpressionAttributeValues={
+                ":pk": {"S": f"ROOM#{seated.code}"},
+                ":round": {"S": "ROUND#"},
+            },
+        )["Items"]
+        assert len(records) == 6, "each finished round is kept in its own item"
+        assert all(r["record"]["M"]["skipped"]["L"] for r in records)
 
 
 def test_a_rematch_starts_from_zero_and_plays_six_new_cards() -> None:

@@ -13,6 +13,9 @@ Room item (`pk=ROOM#QXZT`, `sk=STATE`), see docs/data-model.md:
     body      B  the rest of the room, zlib-compressed JSON
     expires_at N TTL, epoch seconds
 
+A finished round's record (`sk=ROUND#<room start>#<match>#<round>`) is
+written once, beside the room, so the room item only ever holds one round.
+
 Submissions and votes never read-modify-write the room: each is one
 `UpdateItem` that sets the member's own slot, conditioned on the slot being
 empty and the phase, round and deadline still open. Two players submitting
@@ -28,13 +31,23 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Mapping
 from typing import Any
 
 from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
 from botocore.exceptions import ClientError
 
 from bluff.adapters.retry import Retry, error_code
-from bluff.ports import AlreadyBound, Binding, RoomExists, RoomStore, SlotTaken, Snapshot, StaleRoom
+from bluff.ports import (
+    AlreadyBound,
+    Binding,
+    Busy,
+    RoomExists,
+    RoomStore,
+    SlotTaken,
+    Snapshot,
+    StaleRoom,
+)
 from bluff.rules.game import eligible_voters
 from bluff.rules.model import Entry, Phase, Room
 from bluff.rules.text import comparison_key
@@ -232,6 +245,26 @@ class DynamoRoomStore(RoomStore):
             },
             now,
         )
+
+    def archive(self, code: str, key: str, record: Mapping[str, Any], now: int) -> None:
+        item = {
+            "pk": {"S": f"ROOM#{code}"},
+            "sk": {"S": f"ROUND#{key}"},
+            "record": _serialize(dict(record)),
+            "expires_at": {"N": str(now // 1000 + ROOM_TTL_SECONDS)},
+        }
+        try:
+            self.retry(
+                lambda: self.client.put_item(
+                    TableName=self.table,
+                    Item=item,
+                    ConditionExpression="attribute_not_exists(sk)",
+                )
+            )
+        except ClientError as error:
+            if error_code(error) != "ConditionalCheckFailedException":
+                raise Busy(error_code(error)) from error
+            # Already archived by an earlier attempt: a record is written once.
 
     def bind(self, connection_id: str, binding: Binding, now: int) -> None:
         request = {

@@ -64,7 +64,15 @@ class Kicked:
     member: str
 
 
-Effect = Schedule | Kicked
+@dataclass(frozen=True)
+class RoundOver:
+    """A round's reveal is final: keep its record (the reveal payload) apart from the room."""
+
+    round: int
+    record: dict[str, object]
+
+
+Effect = Schedule | Kicked | RoundOver
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from bluff.rules.actions import (
     Leave,
     Outcome,
     RoundAction,
+    RoundOver,
     Schedule,
     StartMatch,
     Submit,
@@ -289,6 +290,7 @@ def _open_reveal(room: Room, env: Env, effects: list[Effect]) -> None:
             member.score += points
     round_.reveal = reveal(room, round_, env.now, env.timings)
     room.history.append(summary(round_))
+    effects.append(RoundOver(round_.number, round_.reveal))
     room.continue_at = env.now + env.timings.continue_after
     _enter(room, Phase.REVEAL, env, effects)
 
