@@ -37,6 +37,7 @@ class JoinRoom(_Message):
     action: Literal["join_room"]
     room: RoomCode
     name: Text
+    observer: bool = False  # a TV or a spectator: never takes a seat
 
 
 class Resume(_Message):

@@ -183,8 +183,8 @@ class GameService:
                 return
             case protocol.CreateRoom(name=name, lang=lang):
                 self._create(cid, name, lang, now)
-            case protocol.JoinRoom(room=code, name=name):
-                self._join(cid, code.upper(), name, now)
+            case protocol.JoinRoom(room=code, name=name, observer=observer):
+                self._join(cid, code.upper(), name, observer, now)
             case protocol.Resume(room=code, token=token):
                 self._resume(cid, code.upper(), token, now)
             case protocol.Submit(round=round_, text=text):
@@ -232,12 +232,12 @@ class GameService:
         self._welcome(cid, room.code, welcome)
         self._publish(snapshot, (), now)
 
-    def _join(self, cid: str, code: str, name: str, now: int) -> None:
+    def _join(self, cid: str, code: str, name: str, observer: bool, now: int) -> None:
         self._require_unbound(cid, now)
         joined: list[core.Welcome] = []
 
         def join(snapshot: Snapshot, env: Env) -> tuple[Snapshot, tuple[core.Effect, ...]]:
-            room, welcome = join_room(snapshot.room, name, env)
+            room, welcome = join_room(snapshot.room, name, env, observer)
             joined[:] = [welcome]
             return Snapshot(room, {**snapshot.connections, welcome.member: cid}), ()
 

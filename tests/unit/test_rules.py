@@ -801,3 +801,17 @@ def play_round(table: Table, votes: dict[str, str]) -> None:
 def finish_match(table: Table) -> None:
     while table.phase is not Phase.FINISHED:
         table.fire()
+
+
+def test_r1b_a_screen_may_join_the_lobby_as_an_observer() -> None:
+    table = Table.seated(3)
+    table.room, welcome = join_room(table.room, "TV", table.env(), observer=True)
+    assert welcome.role is Role.OBSERVER
+    assert len(table.room.active_players) == 3
+
+
+def test_countdowns_know_when_the_phase_began() -> None:
+    table = writing(3)
+    state = table.view("Ana")
+    assert state["phase_started_at"] == table.now
+    assert state["deadline"] - state["phase_started_at"] >= 55_000

@@ -199,6 +199,7 @@ def _begin_round(room: Room, number: int, env: Env, effects: list[Effect]) -> No
 
 def _enter(room: Room, phase: Phase, env: Env, effects: list[Effect]) -> None:
     room.phase = phase
+    room.phase_started_at = env.now
     room.deadline = deadline_after(env.now, env.timings.length(phase))
     effects.append(Schedule(room.round_number, phase, room.deadline))
 
@@ -302,5 +303,6 @@ def _advance(room: Room, env: Env, effects: list[Effect]) -> None:
         _begin_round(room, room.round_number + 1, env, effects)
         return
     room.phase = Phase.FINISHED
+    room.phase_started_at = env.now
     room.deadline = room.continue_at = None
     room.winners = winners(room)

@@ -58,8 +58,11 @@ def create_room(code: str, lang: str, name: str, env: Env) -> tuple[Room, Welcom
     return room, Welcome(host.id, token, Role.PLAYER)
 
 
-def join_room(room: Room, name: str, env: Env) -> tuple[Room, Welcome]:
-    """A seat while the lobby has one free, otherwise a place among the observers (1b)."""
+def join_room(room: Room, name: str, env: Env, observer: bool = False) -> tuple[Room, Welcome]:
+    """A seat while the lobby has one free, otherwise a place among the observers (1b).
+
+    A shared screen (TV mode) joins as an observer by choice and never takes a seat.
+    """
     name = check_name(name)
     key = comparison_key(name)
     if any(comparison_key(m.name) == key for m in room.members):
@@ -67,7 +70,9 @@ def join_room(room: Room, name: str, env: Env) -> tuple[Room, Welcome]:
     if len(room.members) >= MAX_MEMBERS:
         raise Refusal(Code.ROOM_FULL)
     room = room.model_copy(deep=True)
-    seat_free = room.phase is Phase.LOBBY and len(room.active_players) < MAX_PLAYERS
+    seat_free = (
+        not observer and room.phase is Phase.LOBBY and len(room.active_players) < MAX_PLAYERS
+    )
     member, token = _new_member(room, name, Role.PLAYER if seat_free else Role.OBSERVER, env)
     room.members.append(member)
     if room.host is None:

@@ -117,6 +117,7 @@ class Room(_Data):
     members: list[Member] = Field(default_factory=list)
     phase: Phase = Phase.LOBBY
     round: Round | None = None
+    phase_started_at: int | None = None
     deadline: int | None = None
     continue_at: int | None = None
     match: int = 0

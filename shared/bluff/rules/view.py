@@ -41,6 +41,7 @@ def view(room: Room, member_id: str, now: int) -> dict[str, Any]:
         "rounds": ROUNDS,
         "server_now": now,
         "deadline": room.deadline if phase in IN_ROUND else None,
+        "phase_started_at": room.phase_started_at if phase in IN_ROUND else None,
         "continue_at": room.continue_at if phase is Phase.REVEAL else None,
         "me": {"id": me.id, "role": me.role.value, "host": room.host == me.id},
         "players": [
