@@ -14,6 +14,7 @@ game rules itself. Two paths:
 from __future__ import annotations
 
 import contextlib
+from functools import partial
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -128,7 +129,7 @@ class GameService:
 
         with contextlib.suppress(Refusal):  # the room is gone: nothing to mark
             self._transact(binding.room, now, drop)
-        self.store.unbind(connection_id)
+        self._after_write("unbind", lambda: self.store.unbind(connection_id))
         self.telemetry.count("disconnected")
 
     def message(self, connection_id: str, frame: str | bytes | None) -> None:
@@ -213,8 +214,15 @@ class GameService:
         return binding
 
     def _require_unbound(self, cid: str, now: int) -> None:
-        if self.store.binding(cid, now) is not None:
+        binding = self.store.binding(cid, now)
+        if binding is None:
+            return
+        snapshot = self.store.load(binding.room, now)
+        member = snapshot.room.member(binding.member) if snapshot else None
+        if member is not None and not member.left and not member.kicked:
             raise Refusal(Code.ALREADY_IN_ROOM)
+        # A binding left behind by a leave whose clean-up failed: it speaks for nobody.
+        self.store.unbind(cid)
 
     def _create(self, cid: str, name: str, lang: str, now: int) -> None:
         self._require_unbound(cid, now)
@@ -259,19 +267,25 @@ class GameService:
         snapshot = self._transact(code, now, rebind, publish=False)
         assert snapshot is not None
         welcome = resumed[0]
-        try:
-            self.store.bind(cid, Binding(code, welcome.member), now)
-        except AlreadyBound:
-            raise Refusal(Code.ALREADY_IN_ROOM) from None
+        self._bind(cid, Binding(code, welcome.member), now, undo=False)
         self._welcome(cid, code, welcome)
         self._publish(snapshot, (), now)
 
-    def _bind(self, cid: str, binding: Binding, now: int) -> None:
+    def _bind(self, cid: str, binding: Binding, now: int, undo: bool = True) -> None:
+        """Bind the connection to the member just stored.
+
+        If the store is busy, the seat still stands and the welcome still goes
+        out: the client holds the token, and its next message (`not_in_room`)
+        makes it `resume`, which binds again.
+        """
         try:
-            self.store.bind(cid, binding, now)
+            self._after_write("bind", lambda: self.store.bind(cid, binding, now))
         except AlreadyBound:
-            # The same connection raced itself into two rooms: undo this seat.
-            self._transact(binding.room, now, _leaving(binding.member))
+            if undo:
+                # The same connection raced itself into two rooms: undo this seat.
+                self._after_write(
+                    "undo", lambda: self._transact(binding.room, now, _leaving(binding.member))
+                )
             raise Refusal(Code.ALREADY_IN_ROOM) from None
 
     def _welcome(self, cid: str, code: str, welcome: core.Welcome) -> None:
@@ -293,16 +307,18 @@ class GameService:
 
         self._transact(binding.room, now, act)
         if leaving:
-            self.store.unbind(cid)
+            self._after_write("unbind", lambda: self.store.unbind(cid))
 
     def _sync(self, cid: str, now: int) -> None:
         """A client whose countdown ran out asks the room to catch up, then gets its view."""
         binding = self._binding(cid, now)
-        snapshot = self._transact(binding.room, now, lambda s, e: None)
-        if snapshot is not None:
-            return  # changed: everyone, this client included, already has the new view
         snapshot = self.store.load(binding.room, now)
-        if snapshot is not None and snapshot.room.member(binding.member) is not None:
+        if snapshot is None:
+            raise Refusal(Code.ROOM_NOT_FOUND)
+        if settle(snapshot.room, self.env(now)).changed:
+            # Due: close it; everyone, this client included, gets the new view.
+            self._transact(binding.room, now, _nothing)
+        elif snapshot.room.member(binding.member) is not None:
             self.notifier.send(cid, view(snapshot.room, binding.member, now))
 
     # --- sealed picks ------------------------------------------------------------------
@@ -332,7 +348,7 @@ class GameService:
         env = self.env(now)
         if settle(taken.snapshot.room, env).changed:
             # The phase is over and its timer has not closed it yet: close it now.
-            self._transact(binding.room, now, lambda s, e: None)
+            self._transact(binding.room, now, _nothing)
         apply(taken.snapshot.room, binding.member, action, env)  # raises the refusal
         # The rules would accept what the store refused: the room moved between
         # the two; the client may simply send it again.
@@ -340,11 +356,19 @@ class GameService:
         raise Busy("sealed pick raced")
 
     def _settle(self, snapshot: Snapshot, now: int) -> None:
-        """After a sealed pick: close the phase if that was the last one, then tell everyone."""
+        """After a sealed pick: close the phase if that was the last one, then tell everyone.
+
+        The pick is stored whatever happens here. If the close cannot be stored
+        now, the timer (or the next message) closes the phase; the others still
+        see the pick counted.
+        """
         if settle(snapshot.room, self.env(now)).changed:
-            if self._transact(snapshot.room.code, now, lambda s, e: None) is not None:
+            closed: list[Snapshot | None] = []
+            self._after_write(
+                "close", lambda: closed.append(self._transact(snapshot.room.code, now, _nothing))
+            )
+            if closed and closed[0] is not None:
                 return
-            snapshot = self.store.load(snapshot.room.code, now) or snapshot
         self._publish(snapshot, (), now)
 
     # --- the read-decide-write loop -------------------------------------------------------
@@ -415,13 +439,17 @@ class GameService:
             elif room.member(member_id) is not None:
                 messages.append((cid, view(room, member_id, now)))
         gone = self.notifier.send_all(messages)
-        for member_id in kicked:
-            if member_id in snapshot.connections:
-                self.store.unbind(snapshot.connections[member_id])
+        # The change is stored and sent: what follows is tidying, never a reason
+        # to tell the sender it failed.
+        for member_id in kicked & snapshot.connections.keys():
+            self._after_write("unbind", partial(self.store.unbind, snapshot.connections[member_id]))
         if kicked:
-            self._transact(room.code, now, _forget_connections(kicked), publish=False)
+            forget = _forget_connections(kicked)
+            self._after_write(
+                "forget", lambda: self._transact(room.code, now, forget, publish=False)
+            )
         if gone:
-            self._drop_gone(room.code, gone, now)
+            self._after_write("drop_gone", lambda: self._drop_gone(room.code, gone, now))
 
     def _schedule(self, room: Room, effect: core.Schedule) -> None:
         deadline = Deadline(
@@ -434,6 +462,19 @@ class GameService:
             # message or `sync` after the deadline, so the room cannot stall.
             self.telemetry.count("timer_failed")
             self.telemetry.event("timer_failed", room=room.code, execution=deadline.name)
+
+    def _after_write(self, step: str, run: Callable[[], object]) -> None:
+        """Run a step that follows a stored change; a busy store only gets it logged.
+
+        What a player did is already stored: a clean-up that cannot run now
+        must not turn that into an error, and each one has a later path that
+        repairs it (noted where each step is called).
+        """
+        try:
+            run()
+        except Busy as error:
+            self.telemetry.count(f"after_write_failed.{step}")
+            self.telemetry.event("after_write_failed", step=step, error=repr(error))
 
     def _archive(self, room: Room, effect: core.RoundOver, now: int) -> None:
         key = f"{room.created_at:013d}#{room.match:04d}#{effect.round}"
@@ -463,12 +504,16 @@ class GameService:
         try:
             stored = self._transact(code, now, drop, publish=False)
         except Refusal:
-            return
+            return  # the room is gone
         if stored is not None:
             # One more round of views so the others see who dropped; anyone
             # gone by now is caught by the next change.
             alive = [(c, view(stored.room, m, now)) for m, c in stored.connections.items()]
             self.notifier.send_all(alive)
+
+
+def _nothing(snapshot: Snapshot, env: Env) -> None:
+    """Decide nothing: `_transact` then only closes what is due."""
 
 
 def _without(snapshot: Snapshot, member_id: str) -> Snapshot:
