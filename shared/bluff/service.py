@@ -14,9 +14,9 @@ game rules itself. Two paths:
 from __future__ import annotations
 
 import contextlib
-from functools import partial
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from bluff import protocol
