@@ -25,8 +25,9 @@ from bluff.rules import (
     view,
 )
 from bluff.rules.model import Room, Round
+from bluff.rules.scoring import reveal as reveal_payload
 from bluff.rules.text import comparison_key
-from tests.support.game import NAMES, Table
+from tests.support.game import DECK, NAMES, Table
 
 OWN_BLUFFS = [
     "a rusty lantern for night fishing",
@@ -48,13 +49,13 @@ def entry_texts(round_: Round) -> list[str]:
         card.truth.upper() + "!",
         *card.aliases,
         *(a.title() + "." for a in card.aliases),
-        card.bluffs[0],  # a player writes the first fallback: the ballot must skip it
+        DECK[card.id].bluffs[0],  # a player writes the first fallback: the ballot must skip it
         "A HAT, for rainy days",  # the same key as one of the bluffs above
     ]
 
 
 def check_reveal(room: Room, round_: Round) -> None:
-    reveal: dict[str, Any] = round_.reveal
+    reveal: dict[str, Any] = reveal_payload(room, round_)
     by_id = {o.id: o for o in round_.ballot}
     truth_votes = sum(1 for v in round_.votes.values() if by_id[v].kind == "truth")
     fooled = sum(1 for v in round_.votes.values() if by_id[v].kind == "bluff")
@@ -82,7 +83,8 @@ def check_reveal(room: Room, round_: Round) -> None:
     assert len(keys) == len(round_.ballot)
     used = {comparison_key(t) for t in (round_.card.truth, *round_.card.aliases)}
     used |= {e.key for e in round_.entries.values()}
-    suitable = {comparison_key(b) for b in round_.card.bluffs} - used
+    # The round drops its unused fallbacks once the ballot is built: ask the deck.
+    suitable = {comparison_key(b) for b in DECK[round_.card.id].bluffs} - used
     unique = sum(1 for o in round_.ballot if o.kind == "bluff")
     assert len(round_.ballot) >= min(4, 1 + unique + len(suitable))
     assert len(round_.ballot) == max(1 + unique, min(4, 1 + unique + len(suitable)))
@@ -99,7 +101,8 @@ def check_secrecy(room: Room, now: int) -> None:
         wire = json.dumps(state, ensure_ascii=False)
         own = round_.entries.get(member.id)
         visible = [t for t in (on_ballot | {own.text if own else ""}) if t]
-        secrets = [*card.aliases, *(b for b in card.bluffs if b not in on_ballot)]
+        fallbacks = DECK[card.id].bluffs
+        secrets = [*card.aliases, *(b for b in fallbacks if b not in on_ballot)]
         secrets += [
             e.text for p, e in round_.entries.items() if p != member.id and e.text not in on_ballot
         ]
@@ -177,7 +180,7 @@ def test_random_games_keep_every_invariant(data: st.DataObject, players: int, se
             reveals_checked += 1
     # Totals are the sum of every round's awards.
     if table.phase is Phase.FINISHED:
-        assert table.room.round is not None and table.room.round.reveal is not None
+        assert table.room.round is not None and table.room.round.revealed
         top = max(m.score for m in table.room.players)
         assert table.room.winners == [m.id for m in table.room.players if m.score == top]
 

@@ -34,6 +34,7 @@ from bluff.rules import (
     set_connected,
 )
 from bluff.rules.model import Card
+from bluff.rules.scoring import reveal
 from tests.support.game import DECK, NAMES, Table, _card
 
 
@@ -401,7 +402,7 @@ def test_r7_group_writers_score_zero_for_writing_and_7a_may_vote() -> None:
     table.vote("Ben", table.bluff_of("Cy"))
     table.vote("Cy", table.option(kind="truth"))
     table.vote("Dee", table.option(kind="truth"))
-    awards = table.room.round.reveal["awards"]
+    awards = reveal(table.room, table.room.round)["awards"]
     assert awards == {
         table.ids["Ana"]: 0,
         table.ids["Ben"]: 0,
@@ -422,9 +423,9 @@ def test_r8_a_skipper_gets_nothing_fabricated_scores_zero_and_still_votes() -> N
     assert table.view("Cy")["can_vote"] is True
     table.vote("Cy", table.bluff_of("Ana"))
     table.fire()
-    reveal = table.room.round.reveal
-    assert reveal["skipped"] == [table.ids["Cy"]]
-    assert reveal["awards"][table.ids["Cy"]] == 0
+    shown = reveal_of(table)
+    assert shown["skipped"] == [table.ids["Cy"]]
+    assert shown["awards"][table.ids["Cy"]] == 0
 
 
 def test_r8a_progress_is_shown_only_as_counts() -> None:
@@ -562,9 +563,7 @@ def test_r10a_voting_is_skipped_when_nobody_is_eligible() -> None:
     for name in ("Ana", "Ben", "Cy"):
         table.submit(name, truth)
     assert table.phase is Phase.REVEAL
-    assert all(
-        table.room.round.reveal["awards"][table.ids[n]] == 1000 for n in ("Ana", "Ben", "Cy")
-    )
+    assert all(reveal_of(table)["awards"][table.ids[n]] == 1000 for n in ("Ana", "Ben", "Cy"))
 
 
 def test_r10b_refusals() -> None:
@@ -622,15 +621,15 @@ def test_r12_reveal_shows_everything_with_timed_beats() -> None:
     table.fire()
     table.vote("Ben", table.bluff_of("Ana"))
     table.fire()
-    reveal = table.view("Cy")["reveal"]
-    assert reveal["truth"] == table.truth() and reveal["word"] == table.room.round.card.word
-    assert reveal["aliases"] == list(table.room.round.card.aliases)
-    ana = next(o for o in reveal["options"] if o["writers"] == [table.ids["Ana"]])
+    shown = table.view("Cy")["reveal"]
+    assert shown["truth"] == table.truth() and shown["word"] == table.room.round.card.word
+    assert shown["aliases"] == list(table.room.round.card.aliases)
+    ana = next(o for o in shown["options"] if o["writers"] == [table.ids["Ana"]])
     assert ana["kind"] == "bluff" and ana["voters"] == [table.ids["Ben"]]
-    assert reveal["skipped"] == [table.ids["Ben"], table.ids["Cy"]]
-    assert reveal["totals"] == {table.ids[n]: table.score(n) for n in ("Ana", "Ben", "Cy")}
-    assert [b["cue"] for b in reveal["beats"]] == ["votes", "writers", "truth", "awards", "totals"]
-    assert all(table.now < b["at"] <= table.room.continue_at for b in reveal["beats"])
+    assert shown["skipped"] == [table.ids["Ben"], table.ids["Cy"]]
+    assert shown["totals"] == {table.ids[n]: table.score(n) for n in ("Ana", "Ben", "Cy")}
+    assert [b["cue"] for b in shown["beats"]] == ["votes", "writers", "truth", "awards", "totals"]
+    assert all(table.now < b["at"] <= table.room.continue_at for b in shown["beats"])
 
 
 def test_r12a_continue_before_six_seconds_is_too_early() -> None:
@@ -785,8 +784,8 @@ def reveal_of(table: Table) -> dict:
     """Close whatever is open until the reveal, and return it."""
     while table.phase in (Phase.WRITING, Phase.VOTING):
         table.fire()
-    assert table.room.round is not None and table.room.round.reveal is not None
-    return table.room.round.reveal
+    assert table.room.round is not None and table.room.round.revealed
+    return reveal(table.room, table.room.round)
 
 
 def play_round(table: Table, votes: dict[str, str]) -> None:

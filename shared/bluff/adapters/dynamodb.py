@@ -99,6 +99,9 @@ def to_item(snapshot: Snapshot, version: int, now: int) -> dict[str, Any]:
     body = room.model_dump(mode="json", exclude={"version"})
     if body["round"] is not None:
         body["round"]["entries"], body["round"]["votes"] = {}, {}
+        for option in body["round"]["ballot"]:
+            if option["kind"] == "bluff":
+                option["text"] = ""  # the writer's entry holds it; stored once
     plain: dict[str, Any] = {
         **_sealed_slots(room),
         "version": version,
@@ -120,6 +123,9 @@ def from_item(item: dict[str, Any]) -> Snapshot:
             for p, e in plain["entries"].items()
         }
         room.round.votes = {p: str(o) for p, o in plain["votes"].items()}
+        for option in room.round.ballot:
+            if option.kind == "bluff" and option.writer is not None:
+                option.text = room.round.entries[option.writer].text
     return Snapshot(room, {m: str(c) for m, c in plain["conns"].items()})
 
 

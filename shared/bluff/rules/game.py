@@ -42,7 +42,7 @@ from bluff.rules.model import (
     Room,
     Round,
 )
-from bluff.rules.scoring import awards, reveal, summary, winners
+from bluff.rules.scoring import awards, beats, reveal, summary, winners
 from bluff.rules.text import check_definition, comparison_key
 
 # Which actions each phase accepts. Kick and leave are always possible.
@@ -234,6 +234,9 @@ def writing_complete(room: Room) -> bool:
 def _close_writing(room: Room, env: Env, effects: list[Effect]) -> None:
     round_ = _current(room)
     round_.ballot = build_ballot(round_, env.rng)
+    # Fallbacks left off the ballot are never needed again: drop them, so
+    # they cannot leak and the stored room stays small.
+    round_.card = round_.card.model_copy(update={"bluffs": ()})
     truth_writers = set(sort_entries(round_).truth_writers)
     # R8 and 7a: skippers and matching-group writers vote; truth writers do not (R6).
     round_.voters = [p for p in round_.players if p not in truth_writers]
@@ -289,9 +292,9 @@ def _open_reveal(room: Room, env: Env, effects: list[Effect]) -> None:
         member = room.member(player)
         if member is not None:
             member.score += points
-    round_.reveal = reveal(room, round_, env.now, env.timings)
+    round_.beats = beats(env.now, env.timings)
     room.history.append(summary(round_))
-    effects.append(RoundOver(round_.number, round_.reveal))
+    effects.append(RoundOver(round_.number, reveal(room, round_)))
     room.continue_at = env.now + env.timings.continue_after
     _enter(room, Phase.REVEAL, env, effects)
 

@@ -99,7 +99,13 @@ class Round(_Data):
     ballot: list[Option] = Field(default_factory=list)
     voters: list[str] = Field(default_factory=list)
     votes: dict[str, str] = Field(default_factory=dict)
-    reveal: dict[str, object] | None = None
+    # Set when the reveal opens: its beats, in server time. The reveal itself
+    # is computed from the round whenever it is shown (`scoring.reveal`).
+    beats: list[dict[str, object]] = Field(default_factory=list)
+
+    @property
+    def revealed(self) -> bool:
+        return bool(self.beats)
 
 
 class Summary(_Data):

@@ -27,7 +27,12 @@ def awards(round_: Round) -> dict[str, int]:
     return points
 
 
-def reveal(room: Room, round_: Round, start: int, timings: Timings) -> dict[str, object]:
+def beats(start: int, timings: Timings) -> list[dict[str, object]]:
+    """The reveal's choreography: every screen plays each beat at the same server time."""
+    return [{"at": start + at, "cue": cue} for cue, at in timings.beats]
+
+
+def reveal(room: Room, round_: Round) -> dict[str, object]:
     """R12: everything about the round, once it is over. Scores must already include it."""
     seat = {m.id: i for i, m in enumerate(room.players)}
 
@@ -63,7 +68,7 @@ def reveal(room: Room, round_: Round, start: int, timings: Timings) -> dict[str,
         "skipped": [p for p in round_.players if p not in round_.entries],
         "awards": awards(round_),
         "totals": {m.id: m.score for m in room.players},
-        "beats": [{"at": start + at, "cue": cue} for cue, at in timings.beats],
+        "beats": list(round_.beats),
     }
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from bluff.rules.game import eligible_voters
 from bluff.rules.model import ROUNDS, Member, Phase, Room
+from bluff.rules.scoring import reveal
 
 IN_ROUND = (Phase.WRITING, Phase.VOTING, Phase.REVEAL)
 
@@ -92,9 +93,9 @@ def view(room: Room, member_id: str, now: int) -> dict[str, Any]:
             state["votes_in"] = sum(1 for p in eligible if p in round_.votes)
             state["voters"] = len(eligible)
         if phase is Phase.REVEAL:
-            state["reveal"] = round_.reveal
+            state["reveal"] = reveal(room, round_)
     if phase is Phase.FINISHED and room.round is not None:
-        state["reveal"] = room.round.reveal
+        state["reveal"] = reveal(room, room.round) if room.round.revealed else None
         state["winners"] = list(room.winners)
         state["history"] = [s.model_dump() for s in room.history]
     return state
