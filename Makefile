@@ -4,6 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 DEV_STAMP := $(VENV)/.dev-installed
+LOCAL_STAMP := $(VENV)/.local-installed
 
 .PHONY: run test lint typecheck unit clean
 
@@ -13,12 +14,17 @@ $(BIN)/python:
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
+	touch $@ $(LOCAL_STAMP)
+
+$(LOCAL_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[local]'
 	touch $@
 
-run: $(DEV_STAMP)
-	@echo "make run: the local stack (WebSocket server + embedded AWS stand-in) is not built yet;"
-	@echo "it is the next milestone. Until then, 'make test' exercises the rules core."
-	@exit 1
+# The game on http://$(HOST):$(PORT), served by the Lambda handlers on an
+# embedded stand-in for AWS. HOST=0.0.0.0 lets phones on the same network join.
+run: $(LOCAL_STAMP)
+	LOG_LEVEL=$${LOG_LEVEL:-WARNING} POWERTOOLS_METRICS_DISABLED=$${POWERTOOLS_METRICS_DISABLED:-true} \
+		$(BIN)/python -m infra.local
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .

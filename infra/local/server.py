@@ -1,0 +1,155 @@
+"""Start the local stack: moto, the handlers' environment, the handlers, uvicorn.
+
+The order matters. The listening socket is bound first, so that PORT=0 is
+resolved before the handlers are imported: they create their boto3 clients at
+import time, from WEBSOCKET_ENDPOINT and AWS_ENDPOINT_URL_SFN, which name the port.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import socket
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import uvicorn
+
+from infra.local import environment
+from infra.local.app import build_app, load_functions
+from infra.local.config import REPO_ROOT, HandlerPaths, StackConfig, loopback_for, url_host
+from infra.local.dynamodb import start_database
+
+# uvicorn closes every socket (1012) on Ctrl-C, then waits this long for the
+# $disconnect handlers before cancelling them.
+GRACEFUL_SHUTDOWN_S = 2
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, announcing itself once it accepts connections."""
+
+    def __init__(self, config: uvicorn.Config, banner: str) -> None:
+        super().__init__(config)
+        self._banner = banner
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started and not self.should_exit:
+            print(self._banner, flush=True)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family, kind, proto, _, address = socket.getaddrinfo(
+        host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def run(config: StackConfig) -> None:
+    """Serve until SIGINT or SIGTERM; prints `listening on http://HOST:PORT` when ready."""
+    for path in (config.handlers.connection, config.handlers.actions, config.handlers.deadline):
+        if not path.is_file():
+            raise SystemExit(f"no handler at {path} (see docs/local-stack.md)")
+    try:
+        sock = bind(config.host, config.port)
+    except OSError as error:
+        raise SystemExit(f"cannot listen on {config.host}:{config.port}: {error}") from error
+    port = sock.getsockname()[1]
+    server_url = f"http://{url_host(loopback_for(config.host))}:{port}"
+
+    embedded = config.dynamodb_endpoint is None
+    environment.apply_credentials(os.environ, embedded=embedded)
+    database = start_database(config.table_name, config.dynamodb_endpoint)
+
+    def stop_database() -> None:
+        database.stop()
+        print("stopped", flush=True)
+
+    try:
+        variables = environment.handler_environment(
+            config, server_url=server_url, dynamodb_endpoint=database.endpoint
+        )
+        environment.apply(variables)
+        # The layer puts `bluff` on Lambda's path (/opt/python); here it is ./shared.
+        shared = str(REPO_ROOT / "shared")
+        if shared not in sys.path:
+            sys.path.insert(0, shared)
+        functions = load_functions(config)
+        app = build_app(config, functions, on_shutdown=stop_database)
+        uvicorn_config = uvicorn.Config(
+            app,
+            lifespan="on",
+            ws="websockets-sansio",
+            ws_max_size=config.frame_limit_bytes,
+            ws_ping_interval=config.ping_interval_s,
+            ws_ping_timeout=config.ping_timeout_s,
+            # API Gateway negotiates no compression; neither do we.
+            ws_per_message_deflate=False,
+            log_level="warning",
+            access_log=False,
+            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
+        )
+        banner = f"listening on http://{url_host(config.host)}:{port}"
+        _Server(uvicorn_config, banner).run(sockets=[sock])
+    finally:
+        sock.close()
+        database.stop()
+
+
+def parse_args(argv: Sequence[str] | None = None) -> StackConfig:
+    """Environment first (PORT, HOST, TIME_SCALE, ...), then flags for tests and tinkering."""
+    try:
+        config = StackConfig.from_env()
+    except ValueError as error:  # PORT=abc, TIME_SCALE=0
+        raise SystemExit(f"python -m infra.local: {error}") from error
+    defaults = HandlerPaths()
+    parser = argparse.ArgumentParser(
+        prog="python -m infra.local",
+        description="Dictionary Bluff on one machine: the Lambda handlers behind an "
+        "embedded API Gateway, Step Functions and DynamoDB (moto).",
+    )
+    parser.add_argument("--connection-handler", type=Path, default=defaults.connection)
+    parser.add_argument("--actions-handler", type=Path, default=defaults.actions)
+    parser.add_argument("--deadline-handler", type=Path, default=defaults.deadline)
+    parser.add_argument("--web-dir", type=Path, default=config.web_dir)
+    parser.add_argument("--ping-interval", type=float, default=config.ping_interval_s)
+    parser.add_argument("--ping-timeout", type=float, default=config.ping_timeout_s)
+    parser.add_argument("--idle-timeout", type=float, default=config.idle_timeout_s)
+    parser.add_argument("--max-connection-age", type=float, default=config.max_connection_age_s)
+    args = parser.parse_args(argv)
+    return replace(
+        config,
+        handlers=HandlerPaths(args.connection_handler, args.actions_handler, args.deadline_handler),
+        web_dir=args.web_dir,
+        ping_interval_s=args.ping_interval,
+        ping_timeout_s=args.ping_timeout,
+        idle_timeout_s=args.idle_timeout,
+        max_connection_age_s=args.max_connection_age,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    # The stack's own news at INFO; moto's request log and botocore's chatter are
+    # noise next to the handlers' logs (which Powertools writes to stdout).
+    logging.basicConfig(
+        level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    logging.getLogger("infra.local").setLevel(logging.INFO)
+    # werkzeug (moto's server) raises its own logger to INFO unless it has a level.
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    config = parse_args(argv)
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn re-raises Ctrl-C after shutting down
+        run(config)
+    return 0

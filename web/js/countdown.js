@@ -1,0 +1,64 @@
+// Countdown bars that follow the server clock. A bar's full length is the
+// time left when this page first saw that deadline (a page that joins late
+// starts full); its seconds are always exact.
+
+import { h } from './dom.js';
+import { serverNow } from './clock.js';
+import { S } from './strings.js';
+
+const firstSeen = new Map(); // key -> total ms
+let ticker = null;
+let onTen = null;
+
+/** Called (once per deadline) when 10 seconds are left. */
+export function setTenSecondsHandler(fn) {
+  onTen = fn;
+}
+
+export function countdown(key, deadline, { label = S.timeLeft, until = null } = {}) {
+  if (!Number.isFinite(deadline)) return null;
+  if (!firstSeen.has(key)) firstSeen.set(key, { total: Math.max(1000, deadline - serverNow()), warned: false });
+  const fill = h('span', { class: 'countdown-fill' });
+  const text = h('span', { class: 'countdown-text' });
+  const el = h('div', {
+    class: 'countdown',
+    testid: 'countdown',
+    role: 'timer',
+    'aria-label': label,
+    dataset: { deadline, key },
+  },
+  h('span', { class: 'countdown-bar', 'aria-hidden': 'true' }, fill),
+  until ? h('span', { class: 'countdown-until', text: until }) : null,
+  text);
+  update(el);
+  if (!ticker) ticker = setInterval(tick, 200);
+  return el;
+}
+
+function update(el) {
+  const deadline = Number(el.dataset.deadline);
+  const info = firstSeen.get(el.dataset.key);
+  const left = Math.max(0, deadline - serverNow());
+  const total = info ? info.total : left || 1;
+  el.style.setProperty('--left', Math.min(1, left / total).toFixed(4));
+  const secs = Math.ceil(left / 1000);
+  el.classList.toggle('is-low', secs <= 10);
+  el.classList.toggle('is-up', left <= 0);
+  const label = left <= 0 ? S.timeUp : S.secondsLeft(secs);
+  const text = el.querySelector('.countdown-text');
+  if (text && text.textContent !== label) text.textContent = label;
+  if (info && !info.warned && left > 0 && left <= 10_000 && total > 15_000) {
+    info.warned = true;
+    if (onTen) onTen(el.dataset.key);
+  }
+}
+
+function tick() {
+  const els = document.querySelectorAll('.countdown[data-deadline]');
+  if (!els.length) {
+    clearInterval(ticker);
+    ticker = null;
+    return;
+  }
+  els.forEach(update);
+}

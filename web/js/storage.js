@@ -1,0 +1,37 @@
+// Seats survive a reload: localStorage keeps {player, token} per room code
+// (a TV screen keeps its own, so a laptop can be both a player and the TV);
+// sessionStorage remembers which room this tab is in. Storage may be
+// unavailable (private mode), so every access is guarded.
+
+const SEAT = (room, tv) => `bluff:seat:${tv ? 'tv:' : ''}${room}`;
+const SESSION_ROOM = 'bluff:room';
+const NAME = 'bluff:name';
+
+function get(store, key) {
+  try { return store.getItem(key); } catch { return null; }
+}
+function set(store, key, value) {
+  try { store.setItem(key, value); } catch { /* storage full or blocked */ }
+}
+function remove(store, key) {
+  try { store.removeItem(key); } catch { /* ignore */ }
+}
+
+export function loadSeat(room, tv) {
+  if (!room) return null;
+  try {
+    const seat = JSON.parse(get(localStorage, SEAT(room, tv)) || 'null');
+    if (seat && typeof seat.token === 'string' && seat.token && typeof seat.player === 'string') return seat;
+  } catch { /* corrupt entry */ }
+  return null;
+}
+export const saveSeat = (room, tv, seat) =>
+  set(localStorage, SEAT(room, tv), JSON.stringify({ player: seat.player, token: seat.token }));
+export const forgetSeat = (room, tv) => remove(localStorage, SEAT(room, tv));
+
+export const loadSessionRoom = () => get(sessionStorage, SESSION_ROOM);
+export const saveSessionRoom = (room) => set(sessionStorage, SESSION_ROOM, room);
+export const forgetSessionRoom = () => remove(sessionStorage, SESSION_ROOM);
+
+export const loadName = () => get(localStorage, NAME) || '';
+export const saveName = (name) => set(localStorage, NAME, name);

@@ -1,0 +1,130 @@
+// Writing: the word, a big box with a live characters-left count, Enter sends;
+// the server's refusal inline; after acceptance "✓ Sent" with the text.
+
+import { h, normalizedLength } from './dom.js';
+import { S } from './strings.js';
+import { countdown } from './countdown.js';
+import { num, players, roundLabel, scoresPanel, statusLine, wordBlock } from './common.js';
+
+const MIN = 8;
+const MAX = 100;
+
+function counterText(n) {
+  if (n < MIN) return S.charsMore(MIN - n);
+  if (n > MAX) return S.charsOver(n - MAX);
+  return S.charsLeft(MAX - n);
+}
+
+export function readyLine(state) {
+  if (!Number.isFinite(state.ready) || !Number.isFinite(state.expected)) return null;
+  const dots = [];
+  for (let i = 0; i < state.expected; i += 1) {
+    dots.push(h('span', { class: `dot${i < state.ready ? ' is-on' : ''}` }));
+  }
+  return h('div', { class: 'progress-line' },
+    h('p', { class: 'count', testid: 'ready-count', text: S.readyCount(state.ready, state.expected) }),
+    h('span', { class: 'dots', 'aria-hidden': 'true' }, dots));
+}
+
+export function renderWriting(ctx) {
+  const { state, memo } = ctx;
+  const me = state.me || {};
+  const mine = players(state).find((p) => p.id === me.id);
+  const playing = me.role === 'player' && mine && mine.active !== false;
+  const timer = countdown(`${state.room}:${state.round}:writing`, state.deadline);
+
+  if (!state.word) {
+    const node = h('section', { class: 'screen screen-writing', 'aria-labelledby': 'late-h' },
+      roundLabel(state),
+      h('h1', { id: 'late-h', class: 'screen-title', tabindex: '-1', dataset: { focus: 'late-h' }, text: S.lateJoiner }),
+      timer,
+      readyLine(state),
+      scoresPanel(ctx));
+    return { node, focus: node.querySelector('#late-h') };
+  }
+
+  const ready = readyLine(state);
+  if (ready) ready.dataset.patch = 'ready';
+  if (timer) timer.dataset.patch = 'timer';
+  const parts = [roundLabel(state), wordBlock(state), timer, ready];
+  let focus = null;
+
+  if (playing && typeof state.my_entry === 'string') {
+    parts.push(focus = h('div', { class: 'sent', testid: 'entry-sent', role: 'status', tabindex: '-1', dataset: { focus: 'sent' } },
+      h('p', { class: 'sent-mark', text: S.sent }),
+      h('p', { class: 'sent-text', lang: state.lang || null, text: state.my_entry })));
+  } else if (playing && !ctx.tv) {
+    const pending = !!memo.pending.entry;
+    const error = memo.errors.entry || '';
+    const count = h('p', { class: 'chars-left', id: 'chars-left', testid: 'chars-left' });
+    const errorEl = h('p', { class: 'error', id: 'entry-error', testid: 'entry-error', role: 'alert', text: error });
+    const button = h('button', {
+      type: 'submit',
+      class: 'btn btn-primary btn-big',
+      testid: 'submit-btn',
+      dataset: { focus: 'submit' },
+      disabled: pending,
+    }, pending ? S.sending : S.sendBtn);
+    const box = h('textarea', {
+      id: 'entry',
+      class: 'entry',
+      testid: 'entry',
+      rows: '3',
+      lang: state.lang || null,
+      autocomplete: 'off',
+      autocapitalize: 'sentences',
+      enterkeyhint: 'send',
+      'aria-describedby': 'chars-left entry-hint entry-error',
+      'aria-invalid': error ? 'true' : null,
+      dataset: { focus: 'entry' },
+    });
+    box.value = memo.draft || '';
+    const refreshCount = () => {
+      const n = normalizedLength(box.value);
+      count.textContent = counterText(n);
+      count.classList.toggle('is-warn', n < MIN || n > MAX);
+      count.classList.toggle('is-low', n >= MIN && MAX - n <= 10);
+    };
+    refreshCount();
+    const send = () => {
+      if (memo.pending.entry) return;
+      memo.draft = box.value;
+      ctx.act('submit', { round: num(state.round), text: box.value }, { slot: 'entry' });
+    };
+    box.addEventListener('input', () => {
+      memo.draft = box.value;
+      refreshCount();
+      if (memo.errors.entry) {
+        memo.errors.entry = null;
+        errorEl.textContent = '';
+        box.removeAttribute('aria-invalid');
+      }
+    });
+    box.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Enter' && !ev.shiftKey && !ev.isComposing && !ev.ctrlKey && !ev.altKey && !ev.metaKey) {
+        ev.preventDefault();
+        send();
+      }
+    });
+    parts.push(h('form', {
+      class: 'entry-form',
+      novalidate: true,
+      onsubmit: (ev) => { ev.preventDefault(); send(); },
+    },
+    h('label', { for: 'entry', class: 'entry-label', text: S.writeLabel }),
+    box,
+    h('div', { class: 'entry-meta' },
+      count,
+      h('p', { class: 'hint', id: 'entry-hint', text: S.writeHint })),
+    errorEl,
+    button));
+    focus = box;
+  } else {
+    parts.push(statusLine(playing || me.role === 'observer' || ctx.tv ? S.watchingWriting : S.notInRound, { cls: 'status-quiet' }));
+    parts.push(scoresPanel(ctx));
+  }
+
+  const node = h('section', { class: 'screen screen-writing', 'aria-label': state.word }, parts);
+  const shape = JSON.stringify([state.word, state.note, state.my_entry, playing, me.role, !!memo.pending.entry, memo.errors.entry || null]);
+  return { node, focus: focus || node.querySelector('[data-testid="word"]'), shape };
+}
