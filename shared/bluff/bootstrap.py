@@ -3,21 +3,28 @@
 Handlers call `runtime()` once, at import, so every warm invocation reuses the
 clients, the loaded decks and the notifier's thread pool. Only this module
 reads the environment.
+
+A cold start is an import, so nothing is made before it is needed: clients
+are botocore's (boto3 adds ~120 ms of imports the game does not use), each
+created on its first call, and a deck is read when a room first plays it.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+import threading
 import time
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-import boto3
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 from botocore.config import Config
+from botocore.session import get_session
 
 from bluff.adapters.apigateway import ApiGatewayNotifier
 from bluff.adapters.dynamodb import DynamoRoomStore
@@ -25,6 +32,7 @@ from bluff.adapters.stepfunctions import StepFunctionsTimers
 from bluff.deck import DECKS_DIR, available_languages, load_deck
 from bluff.ports import Clock, Telemetry
 from bluff.rules.env import Timings
+from bluff.rules.model import Card
 from bluff.service import GameService
 
 # Retries are ours (bluff.adapters.retry), bounded and visible; botocore's are off.
@@ -62,8 +70,45 @@ class Runtime:
     service: GameService
 
 
-def load_decks(root: Path) -> dict[str, Any]:
-    return {lang: load_deck(lang, root) for lang in available_languages(root)}
+class LazyClient:
+    """A botocore client made on first use, then reused for the container's life.
+
+    The notifier's threads may all reach for it at once, and creating a
+    botocore client is not thread-safe: the first one makes it under a lock.
+    """
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self._make = make
+        self._client: Any = None
+        self._lock = threading.Lock()
+
+    def __getattr__(self, name: str) -> Any:
+        if self._client is None:
+            with self._lock:
+                if self._client is None:
+                    self._client = self._make()
+        return getattr(self._client, name)
+
+
+class LazyDecks(Mapping[str, Mapping[str, Card]]):
+    """The decks by language; a deck is read the first time a room plays it."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.langs = available_languages(root)
+        self._load = cache(lambda lang: load_deck(lang, root))
+
+    def __getitem__(self, lang: str) -> Mapping[str, Card]:
+        if lang not in self.langs:
+            raise KeyError(lang)
+        loaded: Mapping[str, Card] = self._load(lang)
+        return loaded
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.langs)
+
+    def __len__(self) -> int:
+        return len(self.langs)
 
 
 def runtime() -> Runtime:
@@ -72,24 +117,21 @@ def runtime() -> Runtime:
     telemetry = PowertoolsTelemetry(logger, metrics)
     content = Path(os.environ.get("CONTENT_DIR") or DECKS_DIR)
     scale = float(os.environ.get("TIME_SCALE") or 1)
+    session = get_session()
+
+    def client(service: str, **options: Any) -> LazyClient:
+        return LazyClient(lambda: session.create_client(service, config=CLIENT_CONFIG, **options))
+
     service = GameService(
-        store=DynamoRoomStore(
-            boto3.client("dynamodb", config=CLIENT_CONFIG), os.environ["TABLE_NAME"]
-        ),
+        store=DynamoRoomStore(client("dynamodb"), os.environ["TABLE_NAME"]),
         notifier=ApiGatewayNotifier(
-            boto3.client(
-                "apigatewaymanagementapi",
-                endpoint_url=os.environ["WEBSOCKET_ENDPOINT"],
-                config=CLIENT_CONFIG,
-            ),
+            client("apigatewaymanagementapi", endpoint_url=os.environ["WEBSOCKET_ENDPOINT"]),
             telemetry,
         ),
-        timers=StepFunctionsTimers(
-            boto3.client("stepfunctions", config=CLIENT_CONFIG), os.environ["STATE_MACHINE_ARN"]
-        ),
+        timers=StepFunctionsTimers(client("stepfunctions"), os.environ["STATE_MACHINE_ARN"]),
         clock=SystemClock(),
         rng=secrets.SystemRandom(),
-        decks=load_decks(content),
+        decks=LazyDecks(content),
         telemetry=telemetry,
         timings=Timings().scaled(scale) if scale != 1 else Timings(),
     )

@@ -34,9 +34,9 @@ import zlib
 from collections.abc import Mapping
 from typing import Any
 
-from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
 from botocore.exceptions import ClientError
 
+from bluff.adapters.attributes import from_attr, to_attr
 from bluff.adapters.retry import Retry, error_code
 from bluff.ports import (
     AlreadyBound,
@@ -54,9 +54,6 @@ from bluff.rules.text import comparison_key
 
 ROOM_TTL_SECONDS = 24 * 3600
 CONNECTION_TTL_SECONDS = 2 * 3600
-
-_serialize = TypeSerializer().serialize
-_deserialize = TypeDeserializer().deserialize
 
 
 def room_key(code: str) -> dict[str, Any]:
@@ -109,11 +106,11 @@ def to_item(snapshot: Snapshot, version: int, now: int) -> dict[str, Any]:
         "body": zlib.compress(json.dumps(body, separators=(",", ":")).encode()),
         "expires_at": now // 1000 + ROOM_TTL_SECONDS,
     }
-    return {**room_key(room.code), **{k: _serialize(v) for k, v in plain.items()}}
+    return {**room_key(room.code), **{k: to_attr(v) for k, v in plain.items()}}
 
 
 def from_item(item: dict[str, Any]) -> Snapshot:
-    plain = {k: _deserialize(v) for k, v in item.items()}
+    plain = {k: from_attr(v) for k, v in item.items()}
     body = json.loads(zlib.decompress(bytes(plain["body"])))
     body["version"] = int(plain["version"])
     room = Room.model_validate(body)
@@ -228,7 +225,7 @@ class DynamoRoomStore(RoomStore):
             "AND attribute_exists(writers.#m) AND attribute_not_exists(entries.#m)",
             {"#m": member},
             {
-                ":entry": _serialize({"text": entry.text, "at": entry.at}),
+                ":entry": to_attr({"text": entry.text, "at": entry.at}),
                 ":writing": {"S": Phase.WRITING.value},
                 ":round": {"N": str(round_)},
             },
@@ -256,7 +253,7 @@ class DynamoRoomStore(RoomStore):
         item = {
             "pk": {"S": f"ROOM#{code}"},
             "sk": {"S": f"ROUND#{key}"},
-            "record": _serialize(dict(record)),
+            "record": to_attr(dict(record)),
             "expires_at": {"N": str(now // 1000 + ROOM_TTL_SECONDS)},
         }
         try:

@@ -11,6 +11,7 @@ until it has at least four cards, in a secure shuffle behind fresh ids (R9).
 
 from __future__ import annotations
 
+import base64
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -47,6 +48,12 @@ def sort_entries(round_: Round) -> Sorting:
     return Sorting(truth_writers, groups, unique)
 
 
+def _opaque_id(rng: Rng) -> str:
+    """64 random bits as 11 URL-safe characters."""
+    raw = rng.getrandbits(OPTION_ID_BITS).to_bytes(OPTION_ID_BITS // 8, "big")
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
 def build_ballot(round_: Round, rng: Rng) -> list[Option]:
     card = round_.card
     options = [Option(id="", kind="truth", text=card.truth)]
@@ -69,7 +76,7 @@ def build_ballot(round_: Round, rng: Rng) -> list[Option]:
     ids: set[str] = set()
     for option in options:
         # Ruling 9b: fresh random ids, unrelated to text, writer, kind or position.
-        while (option_id := f"{rng.getrandbits(OPTION_ID_BITS):016x}") in ids:
+        while (option_id := _opaque_id(rng)) in ids:
             pass
         ids.add(option_id)
         option.id = option_id

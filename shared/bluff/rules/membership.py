@@ -36,7 +36,9 @@ def hash_token(token: str) -> str:
 
 def _new_member(room: Room | None, name: str, role: Role, env: Env) -> tuple[Member, str]:
     taken = {m.id for m in room.members} if room else set()
-    while (member_id := f"p{env.rng.getrandbits(48):012x}") in taken:
+    # Ids only need to be unique within the room (the token is the secret), and
+    # they are written many times over in the room item: keep them short.
+    while (member_id := f"p{env.rng.getrandbits(24):06x}") in taken:
         pass
     token = f"{env.rng.getrandbits(128):032x}"
     member = Member(
