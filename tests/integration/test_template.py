@@ -25,6 +25,7 @@ from cfnlint.api import ManualArgs, lint
 from moto import mock_aws
 from samtranslator.translator.transform import transform
 
+from bluff.protocol import ACTIONS
 from infra import template as tpl
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,19 +34,8 @@ ACCOUNT = "123456789012"
 DEADLINE_ARN = f"arn:aws:lambda:{REGION}:{ACCOUNT}:function:dictionary-bluff-DeadlineFunction"
 
 # PROTOCOL.md, "Client -> server": every action has its own route.
-PROTOCOL_ACTIONS = (
-    "create_room",
-    "join_room",
-    "resume",
-    "start_match",
-    "submit",
-    "vote",
-    "continue",
-    "take_seat",
-    "kick",
-    "leave",
-    "ping",
-)
+# Every action the parser accepts has its own route, so the two cannot drift.
+PROTOCOL_ACTIONS = tuple(sorted(ACTIONS))
 FUNCTIONS = ("ConnectionFunction", "ActionsFunction", "DeadlineFunction")
 COMMON_ENV = (
     "TABLE_NAME",
