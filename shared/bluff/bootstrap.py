@@ -62,6 +62,9 @@ class PowertoolsTelemetry(Telemetry):
     def event(self, name: str, **fields: Any) -> None:
         self.logger.info(name, extra=fields)
 
+    def context(self, **keys: str) -> None:
+        self.logger.append_keys(**keys)
+
 
 @dataclass(frozen=True)
 class Runtime:

@@ -168,3 +168,7 @@ class Telemetry(ABC):
 
     @abstractmethod
     def event(self, name: str, **fields: Any) -> None: ...
+
+    @abstractmethod
+    def context(self, **keys: str) -> None:
+        """Keys every later event of this invocation carries (room, member)."""

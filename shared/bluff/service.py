@@ -133,22 +133,26 @@ class GameService:
         self.telemetry.count("disconnected")
 
     def message(self, connection_id: str, frame: str | bytes | None) -> None:
+        """One client frame. Logged as its action and outcome, never with its text."""
         now = self.clock.now()
-        req = None
+        req, action, outcome = None, "?", "ok"
         try:
             if not self.limiter.allow(connection_id, now):
                 raise Refusal(Code.RATE_LIMITED)
             message = protocol.parse(frame)
-            req = message.req
-            self.telemetry.count(f"action.{message.action}")
+            req, action = message.req, message.action
+            self.telemetry.count(f"action.{action}")
             self._dispatch(connection_id, message, now)
         except Refusal as refusal:
             req = req if req is not None else protocol.request_id(frame)
-            self.telemetry.count(f"refused.{refusal.code.value}")
+            outcome = refusal.code.value
+            self.telemetry.count(f"refused.{outcome}")
             self.notifier.send(connection_id, protocol.error(refusal, req))
         except Busy:
+            outcome = Code.BUSY.value
             self.telemetry.count("busy")
             self.notifier.send(connection_id, protocol.error(TryAgain(), req))
+        self.telemetry.event("message", action=action, outcome=outcome)
 
     def deadline(self, code: str, round_: int, phase: str) -> None:
         """A timer fired. Late, duplicate and stale firings are counted no-ops."""
@@ -211,6 +215,7 @@ class GameService:
         binding = self.store.binding(cid, now)
         if binding is None:
             raise Refusal(Code.NOT_IN_ROOM)
+        self.telemetry.context(room=binding.room, member=binding.member)
         return binding
 
     def _require_unbound(self, cid: str, now: int) -> None:
@@ -236,6 +241,7 @@ class GameService:
                 continue
         else:
             raise Busy("no free room code")
+        self.telemetry.context(room=room.code, member=welcome.member)
         self._bind(cid, Binding(room.code, welcome.member), now)
         self._welcome(cid, room.code, welcome)
         self._publish(snapshot, (), now)
@@ -252,6 +258,7 @@ class GameService:
         snapshot = self._transact(code, now, join, publish=False)
         assert snapshot is not None
         welcome = joined[0]
+        self.telemetry.context(room=code, member=welcome.member)
         self._bind(cid, Binding(code, welcome.member), now)
         self._welcome(cid, code, welcome)
         self._publish(snapshot, (), now)
@@ -267,6 +274,7 @@ class GameService:
         snapshot = self._transact(code, now, rebind, publish=False)
         assert snapshot is not None
         welcome = resumed[0]
+        self.telemetry.context(room=code, member=welcome.member)
         self._bind(cid, Binding(code, welcome.member), now, undo=False)
         self._welcome(cid, code, welcome)
         self._publish(snapshot, (), now)

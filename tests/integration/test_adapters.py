@@ -42,6 +42,7 @@ from bluff.ports import (
 from bluff.rules.model import Entry, Phase, Room
 from bluff.rules.text import comparison_key
 from infra.template import table_definition
+from tests.support.aws import RecordingTelemetry
 from tests.support.game import NAMES, START, Table
 
 REGION = "us-east-1"
@@ -64,18 +65,6 @@ def _client(service: str, **kwargs: Any) -> Any:
 def _retry() -> Retry:
     """The adapters' retry policy with the waiting taken out: the bound is what is tested."""
     return Retry(attempts=ATTEMPTS, sleep=lambda _: None, jitter=lambda: 1.0)
-
-
-class RecordingTelemetry(Telemetry):
-    def __init__(self) -> None:
-        self.counts: dict[str, int] = {}
-        self.events: list[tuple[str, dict[str, Any]]] = []
-
-    def count(self, metric: str, value: int = 1) -> None:
-        self.counts[metric] = self.counts.get(metric, 0) + value
-
-    def event(self, name: str, **fields: Any) -> None:
-        self.events.append((name, fields))
 
 
 def _throttle(stub: Stubber, method: str, code: str, status: int = 400) -> None:

@@ -23,7 +23,7 @@ from botocore.exceptions import ClientError
 from bluff.adapters.apigateway import ApiGatewayNotifier
 from bluff.adapters.dynamodb import from_item
 from bluff.adapters.retry import Retry
-from bluff.ports import Busy, Deadline, Telemetry
+from bluff.ports import Busy, Deadline
 from bluff.rules.model import Phase
 from bluff.service import RateLimiter
 from infra.template import table_definition
@@ -32,6 +32,7 @@ from tests.support.aws import (
     TABLE,
     Context,
     RecordingNotifier,
+    RecordingTelemetry,
     RecordingTimers,
     Stack,
     aws_stack,
@@ -693,17 +694,6 @@ def test_deadline_throttled_fails_the_task_and_its_retry_closes(
 # --- the Management API: throttled posts ---------------------------------------------------
 
 
-class Telemetered(Telemetry):
-    def __init__(self) -> None:
-        self.counts: Counter[str] = Counter()
-
-    def count(self, metric: str, value: int = 1) -> None:
-        self.counts[metric] += value
-
-    def event(self, name: str, **fields: Any) -> None:
-        pass
-
-
 class ManagementApi:
     """A real Management API client whose transport throttles chosen connections forever."""
 
@@ -733,7 +723,7 @@ def test_throttled_posts_do_not_undo_the_action(stack: Stack) -> None:
     # GIVEN a room whose notifier is the real adapter, and Ben's posts are throttled
     game = _seat(stack)
     game.start()
-    api, telemetry = ManagementApi(), Telemetered()
+    api, telemetry = ManagementApi(), RecordingTelemetry()
     notifier = ApiGatewayNotifier(api.client, telemetry, retry=_no_sleep_retry())
     for module in stack.modules.values():
         module.app.service.notifier = notifier

@@ -28,7 +28,7 @@ from moto import mock_aws
 from moto.dynamodb.models import DynamoDBBackend
 
 from bluff.adapters.stepfunctions import iso_utc
-from bluff.ports import Clock, Deadline, Notifier, Timers
+from bluff.ports import Clock, Deadline, Notifier, Telemetry, Timers
 from infra.template import table_definition, ttl_attribute
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,6 +87,22 @@ class RecordingNotifier(Notifier):
                     # Through JSON, as on the wire: nothing unserializable slips by.
                     self.inbox[cid].append(json.loads(json.dumps(message)))
         return gone
+
+
+class RecordingTelemetry(Telemetry):
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = defaultdict(int)
+        self.events: list[tuple[str, dict[str, Any]]] = []
+        self.keys: dict[str, str] = {}
+
+    def count(self, metric: str, value: int = 1) -> None:
+        self.counts[metric] += value
+
+    def event(self, name: str, **fields: Any) -> None:
+        self.events.append((name, {**self.keys, **fields}))
+
+    def context(self, **keys: str) -> None:
+        self.keys.update(keys)
 
 
 class RecordingTimers(Timers):
