@@ -248,34 +248,35 @@ class GameService:
 
     def _join(self, cid: str, code: str, name: str, observer: bool, now: int) -> None:
         self._require_unbound(cid, now)
-        joined: list[core.Welcome] = []
-
-        def join(snapshot: Snapshot, env: Env) -> tuple[Snapshot, tuple[core.Effect, ...]]:
-            room, welcome = join_room(snapshot.room, name, env, observer)
-            joined[:] = [welcome]
-            return Snapshot(room, {**snapshot.connections, welcome.member: cid}), ()
-
-        snapshot = self._transact(code, now, join, publish=False)
-        assert snapshot is not None
-        welcome = joined[0]
-        self.telemetry.context(room=code, member=welcome.member)
-        self._bind(cid, Binding(code, welcome.member), now)
-        self._welcome(cid, code, welcome)
-        self._publish(snapshot, (), now)
+        self._admit(
+            cid, code, now, lambda room, env: join_room(room, name, env, observer), undo=True
+        )
 
     def _resume(self, cid: str, code: str, token: str, now: int) -> None:
-        resumed: list[core.Welcome] = []
+        self._admit(cid, code, now, lambda room, env: resume(room, token), undo=False)
 
-        def rebind(snapshot: Snapshot, env: Env) -> tuple[Snapshot, tuple[core.Effect, ...]]:
-            room, welcome = resume(snapshot.room, token)
-            resumed[:] = [welcome]
+    def _admit(
+        self,
+        cid: str,
+        code: str,
+        now: int,
+        admit: Callable[[Room, Env], tuple[Room, core.Welcome]],
+        *,
+        undo: bool,
+    ) -> None:
+        """Join or resume: store the member on this connection, bind it, welcome it, tell all."""
+        admitted: list[core.Welcome] = []
+
+        def decide(snapshot: Snapshot, env: Env) -> tuple[Snapshot, tuple[core.Effect, ...]]:
+            room, welcome = admit(snapshot.room, env)
+            admitted[:] = [welcome]
             return Snapshot(room, {**snapshot.connections, welcome.member: cid}), ()
 
-        snapshot = self._transact(code, now, rebind, publish=False)
-        assert snapshot is not None
-        welcome = resumed[0]
+        snapshot = self._transact(code, now, decide, publish=False)
+        assert snapshot is not None, "admitting always changes the room"
+        welcome = admitted[0]
         self.telemetry.context(room=code, member=welcome.member)
-        self._bind(cid, Binding(code, welcome.member), now, undo=False)
+        self._bind(cid, Binding(code, welcome.member), now, undo=undo)
         self._welcome(cid, code, welcome)
         self._publish(snapshot, (), now)
 

@@ -25,7 +25,7 @@ from typing import Any
 
 import boto3
 from moto import mock_aws
-from moto.dynamodb.models import DynamoDBBackend
+from moto.dynamodb.responses import DynamoHandler
 
 from bluff.adapters.stepfunctions import iso_utc
 from bluff.ports import Clock, Deadline, Notifier, Telemetry, Timers
@@ -196,9 +196,11 @@ class Stack:
         Lambda runs one invocation per container at a time, and Powertools keeps
         its logger and metric state per process. Threads stand in for containers
         here, so they call each container's service, one layer below the
-        handler's two decorators, with its own clients and store.
+        handler's two decorators, with its own clients, store and telemetry.
         """
         modules = [self._container("actions") for _ in range(count)]
+        for module in modules:
+            module.app.service.telemetry = RecordingTelemetry()
 
         def sender(module: ModuleType) -> Callable[[str, dict[str, Any]], None]:
             def send(cid: str, message: dict[str, Any]) -> None:
@@ -283,30 +285,25 @@ class Stack:
 
 @contextmanager
 def atomic_items() -> Iterator[None]:
-    """Make moto apply each item operation atomically, as DynamoDB does.
+    """Make moto handle one DynamoDB request at a time, as DynamoDB applies each atomically.
 
-    moto checks a condition and then writes without a lock, so two threads can
-    both pass `version = 7`. DynamoDB never allows that; the concurrency tests
-    must race the service, not moto.
+    moto checks a condition and then writes without a lock, and serializes an
+    item for its response while another thread may be changing it. DynamoDB
+    never lets two writes both pass `version = 7`; the concurrency tests must
+    race the service, not moto.
     """
     lock = threading.RLock()
-    names = ("get_item", "put_item", "update_item", "delete_item")
-    originals = {name: getattr(DynamoDBBackend, name) for name in names}
+    original = DynamoHandler.call_action
 
-    def locked(original: Callable[..., Any]) -> Callable[..., Any]:
-        def call(*args: Any, **kwargs: Any) -> Any:
-            with lock:
-                return original(*args, **kwargs)
+    def call_action(self: DynamoHandler) -> Any:
+        with lock:
+            return original(self)
 
-        return call
-
-    for name, original in originals.items():
-        setattr(DynamoDBBackend, name, locked(original))
+    DynamoHandler.call_action = call_action  # type: ignore[method-assign]
     try:
         yield
     finally:
-        for name, original in originals.items():
-            setattr(DynamoDBBackend, name, original)
+        DynamoHandler.call_action = original  # type: ignore[method-assign]
 
 
 @contextmanager

@@ -149,36 +149,33 @@ class DynamoRoomStore(RoomStore):
         return from_item(item)
 
     def create(self, snapshot: Snapshot, now: int) -> Snapshot:
-        item = to_item(snapshot, 1, now)
-        try:
-            self.retry(
-                lambda: self.client.put_item(
-                    TableName=self.table,
-                    Item=item,
-                    ConditionExpression="attribute_not_exists(pk) OR expires_at < :now",
-                    ExpressionAttributeValues={":now": {"N": str(now // 1000)}},
-                )
-            )
-        except ClientError as error:
-            if error_code(error) == "ConditionalCheckFailedException":
-                raise RoomExists(snapshot.room.code) from None
-            raise
-        return from_item(item)
+        # A code whose room has expired may be taken again, before DynamoDB deletes it.
+        condition = "attribute_not_exists(pk) OR expires_at < :now"
+        values = {":now": {"N": str(now // 1000)}}
+        return self._put(
+            to_item(snapshot, 1, now), condition, values, RoomExists(snapshot.room.code)
+        )
 
     def save(self, snapshot: Snapshot, now: int) -> Snapshot:
+        values = {":expected": {"N": str(snapshot.version)}}
         item = to_item(snapshot, snapshot.version + 1, now)
+        return self._put(item, "version = :expected", values, StaleRoom(snapshot.room.code))
+
+    def _put(
+        self, item: dict[str, Any], condition: str, values: dict[str, Any], conflict: Exception
+    ) -> Snapshot:
         try:
             self.retry(
                 lambda: self.client.put_item(
                     TableName=self.table,
                     Item=item,
-                    ConditionExpression="version = :expected",
-                    ExpressionAttributeValues={":expected": {"N": str(snapshot.version)}},
+                    ConditionExpression=condition,
+                    ExpressionAttributeValues=values,
                 )
             )
         except ClientError as error:
             if error_code(error) == "ConditionalCheckFailedException":
-                raise StaleRoom(snapshot.room.code) from None
+                raise conflict from None
             raise
         return from_item(item)
 
