@@ -33,10 +33,13 @@ lint: $(DEV_STAMP)
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
+# The browser tests need Debian's chromium and axe-core from npm: installed here
+# when missing (as root), otherwise those tests say what is missing.
 unit: $(DEV_STAMP)
+	tools/ensure-browser.sh
 	$(BIN)/python -m pytest
 
 test: lint typecheck unit
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts tests/e2e/node_modules

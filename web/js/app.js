@@ -26,6 +26,10 @@ const PHASES = {
   finished: renderResults,
 };
 const CODE_RE = /^[A-Z]{4}$/;
+// A phase whose deadline passed this long ago with no new snapshot since: ask
+// the server to catch up (`sync`, docs/protocol.md), once per deadline.
+const SYNC_GRACE_MS = 2000;
+const TIMED_PHASES = ['writing', 'voting', 'reveal'];
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
@@ -47,6 +51,9 @@ const app = {
   wakeTimer: null,
   tvJoining: false,
   lastAnnounced: null,
+  lastStateAt: 0, // serverNow() when the last snapshot arrived
+  syncTimer: null,
+  syncedFor: null, // the deadline a `sync` was sent for
 };
 
 // --- small UI pieces that live outside the screen ------------------------------
@@ -145,6 +152,7 @@ function render(opts = {}) {
 
   if (!app.seat && !(tv && app.room)) {
     main.dataset.phase = 'home';
+    delete main.dataset.round;
     document.body.dataset.phase = 'home';
     app.onKey = null;
     app.memoKey = null;
@@ -172,6 +180,7 @@ function render(opts = {}) {
 
   if (!app.state) {
     main.dataset.phase = 'connecting';
+    delete main.dataset.round;
     document.body.dataset.phase = 'connecting';
     app.onKey = null;
     replaceChildren(screen, h('section', { class: 'screen screen-wait' },
@@ -199,6 +208,7 @@ function render(opts = {}) {
     rerender: (o) => render(o),
   };
   main.dataset.phase = phase;
+  main.dataset.round = String(Number.isFinite(s.round) ? s.round : 0);
   document.body.dataset.phase = phase;
   if (phase !== 'reveal') say('');
   const result = PHASES[phase](ctx);
@@ -248,6 +258,34 @@ function phaseAnnouncement(s, phase) {
   else if (phase === 'reveal') announce(S.announceReveal);
   else if (phase === 'finished') announce(S.announceFinished);
   else if (phase === 'lobby') announce(S.announceLobby);
+}
+
+// --- catching up when a timer was lost -------------------------------------------
+
+const deadlineKey = (s) => `${s.room}|${s.round}|${s.phase}|${s.deadline}`;
+
+/**
+ * Timers on the server normally close each phase. If the countdown has run
+ * out by SYNC_GRACE_MS and no snapshot came since, send `sync` once for that
+ * deadline: the server closes the phase and answers with a fresh `state`.
+ */
+function armSync() {
+  clearTimeout(app.syncTimer);
+  app.syncTimer = null;
+  const s = app.state;
+  if (!s || !app.seat || !TIMED_PHASES.includes(s.phase) || !Number.isFinite(s.deadline)) return;
+  const key = deadlineKey(s);
+  if (app.syncedFor === key) return;
+  const due = Math.max(s.deadline, app.lastStateAt) + SYNC_GRACE_MS;
+  app.syncTimer = setTimeout(() => {
+    app.syncTimer = null;
+    const now = app.state;
+    if (!now || deadlineKey(now) !== key || app.syncedFor === key) return;
+    if (serverNow() < Math.max(now.deadline, app.lastStateAt) + SYNC_GRACE_MS - 50) { armSync(); return; }
+    if (!app.conn.open) return; // the resume after reconnecting brings a fresh snapshot
+    app.syncedFor = key;
+    app.conn.request('sync').catch(() => {});
+  }, Math.max(0, due - serverNow()) + 20);
 }
 
 // --- actions -------------------------------------------------------------------
@@ -393,6 +431,8 @@ function goHome(message) {
   app.state = null;
   app.lastJson = null;
   app.memoKey = null;
+  clearTimeout(app.syncTimer);
+  app.syncTimer = null;
   app.home.message = message || '';
   app.home.errors = {};
   app.home.pending = null;
@@ -441,11 +481,14 @@ function onState(msg) {
   if (typeof msg.room !== 'string' || msg.room.toUpperCase() !== app.room) return;
   if (typeof msg.phase !== 'string') return;
   noteSnapshot(Number(msg.server_now));
+  app.lastStateAt = serverNow();
   const json = JSON.stringify({ ...msg, server_now: 0 });
-  if (json === app.lastJson) return;
-  app.lastJson = json;
-  app.state = msg;
-  render();
+  if (json !== app.lastJson) {
+    app.lastJson = json;
+    app.state = msg;
+    render();
+  }
+  armSync();
 }
 
 function onMessage(msg) {

@@ -1,6 +1,8 @@
 // Countdown bars that follow the server clock. A bar's full length is the
-// time left when this page first saw that deadline (a page that joins late
-// starts full); its seconds are always exact.
+// phase's length, from `state.phase_started_at` to the deadline, so a page
+// that loads or reconnects mid-phase shows the bar as far along as everyone
+// else's; without a start time it is the time left when this page first saw
+// that deadline. Its seconds are always exact.
 
 import { h } from './dom.js';
 import { serverNow } from './clock.js';
@@ -15,9 +17,11 @@ export function setTenSecondsHandler(fn) {
   onTen = fn;
 }
 
-export function countdown(key, deadline, { label = S.timeLeft, until = null } = {}) {
+export function countdown(key, deadline, { label = S.timeLeft, until = null, start = null } = {}) {
   if (!Number.isFinite(deadline)) return null;
-  if (!firstSeen.has(key)) firstSeen.set(key, { total: Math.max(1000, deadline - serverNow()), warned: false });
+  const full = Number.isFinite(start) && start > 0 && start < deadline ? deadline - start : null;
+  if (!firstSeen.has(key)) firstSeen.set(key, { total: full ?? Math.max(1000, deadline - serverNow()), warned: false });
+  else if (full !== null) firstSeen.get(key).total = full;
   const fill = h('span', { class: 'countdown-fill' });
   const text = h('span', { class: 'countdown-text' });
   const el = h('div', {
@@ -25,7 +29,7 @@ export function countdown(key, deadline, { label = S.timeLeft, until = null } = 
     testid: 'countdown',
     role: 'timer',
     'aria-label': label,
-    dataset: { deadline, key },
+    dataset: { deadline, start: full !== null ? start : null, key },
   },
   h('span', { class: 'countdown-bar', 'aria-hidden': 'true' }, fill),
   until ? h('span', { class: 'countdown-until', text: until }) : null,

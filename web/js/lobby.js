@@ -95,9 +95,9 @@ export function startControls(ctx, { again = false } = {}) {
       class: 'btn btn-primary btn-big',
       testid: again ? 'play-again-btn' : 'start-btn',
       dataset: { focus: 'start' },
-      disabled: !!reason,
+      disabled: !!reason || !!(ctx.memo && ctx.memo.pending.start),
       'aria-describedby': reason ? 'start-reason' : null,
-      onclick: () => ctx.act('start_match', {}, { errorSlot: 'start' }),
+      onclick: () => ctx.act('start_match', {}, { slot: 'start' }),
     }, again ? S.playAgainBtn : S.startBtn));
     if (reason) out.push(h('p', { class: 'hint', id: 'start-reason', testid: 'start-reason', text: reason }));
   } else if (me.role === 'observer') {
@@ -108,7 +108,7 @@ export function startControls(ctx, { again = false } = {}) {
         class: 'btn btn-primary',
         testid: 'take-seat-btn',
         dataset: { focus: 'take-seat' },
-        onclick: () => ctx.act('take_seat', {}, { errorSlot: 'start' }),
+        onclick: () => ctx.act('take_seat', {}, { slot: 'start' }),
       }, S.takeSeatBtn));
     }
   } else {

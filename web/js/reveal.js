@@ -212,7 +212,7 @@ export function renderReveal(ctx) {
     if (!canContinue) actions.push(h('p', { class: 'hint', id: 'continue-wait', text: S.continueWait }));
     if (memo.errors.continue) actions.push(h('p', { class: 'error', role: 'alert', text: memo.errors.continue }));
   }
-  actions.push(countdown(`${state.room}:${state.round}:reveal`, state.deadline, { label: S.autoNext, until: S.autoNext }));
+  actions.push(countdown(`${state.room}:${state.round}:reveal`, state.deadline, { label: S.autoNext, until: S.autoNext, start: state.phase_started_at }));
   parts.push(h('div', { class: 'actions' }, actions));
 
   const node = h('section', { class: `screen screen-reveal${rv.options.length > 6 ? ' is-many' : ''}`, testid: 'reveal', 'aria-label': S.revealHeading }, parts);

@@ -89,6 +89,7 @@ export const S = {
   writeLabel: 'Write a fake definition that sounds real',
   writeHint: 'Enter sends.',
   charsLeft: (n) => `${n} ${plural(n, 'character', 'characters')} left`,
+  charsRange: (min, max) => `${min}–${max} characters`,
   charsMore: (n) => `${n} more needed`,
   charsOver: (n) => `${n} too many`,
   sendBtn: 'Send',

@@ -24,7 +24,7 @@ function options(state) {
 export function renderVoting(ctx) {
   const { state, memo } = ctx;
   const me = state.me || {};
-  const timer = countdown(`${state.room}:${state.round}:voting`, state.deadline);
+  const timer = countdown(`${state.room}:${state.round}:voting`, state.deadline, { start: state.phase_started_at });
   const ballot = options(state);
 
   if (!Array.isArray(state.ballot)) {

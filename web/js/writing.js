@@ -10,6 +10,7 @@ const MIN = 8;
 const MAX = 100;
 
 function counterText(n) {
+  if (n === 0) return S.charsRange(MIN, MAX);
   if (n < MIN) return S.charsMore(MIN - n);
   if (n > MAX) return S.charsOver(n - MAX);
   return S.charsLeft(MAX - n);
@@ -31,7 +32,7 @@ export function renderWriting(ctx) {
   const me = state.me || {};
   const mine = players(state).find((p) => p.id === me.id);
   const playing = me.role === 'player' && mine && mine.active !== false;
-  const timer = countdown(`${state.room}:${state.round}:writing`, state.deadline);
+  const timer = countdown(`${state.room}:${state.round}:writing`, state.deadline, { start: state.phase_started_at });
 
   if (!state.word) {
     const node = h('section', { class: 'screen screen-writing', 'aria-labelledby': 'late-h' },
@@ -82,7 +83,7 @@ export function renderWriting(ctx) {
     const refreshCount = () => {
       const n = normalizedLength(box.value);
       count.textContent = counterText(n);
-      count.classList.toggle('is-warn', n < MIN || n > MAX);
+      count.classList.toggle('is-warn', (n > 0 && n < MIN) || n > MAX); // not before typing
       count.classList.toggle('is-low', n >= MIN && MAX - n <= 10);
     };
     refreshCount();
