@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import json
 import math
 import os
@@ -578,3 +579,65 @@ def test_the_real_handlers_serve_a_room_on_the_local_stack() -> None:
         assert next_of(guest, "welcome")["role"] == "player"
         state = next_of(guest, "state")
         assert (state["room"], state["phase"]) == (room, "lobby")
+
+
+def test_two_rooms_play_at_once_without_crosstalk() -> None:
+    """Two rooms of three on the real handlers, writing and voting in step:
+    each connection hears only its own room, and both rooms reach the reveal."""
+
+    def messages_until(websocket: ClientConnection, done: Any) -> list[dict[str, Any]]:
+        seen: list[dict[str, Any]] = []
+        while True:
+            message: dict[str, Any] = json.loads(websocket.recv(timeout=15))
+            seen.append(message)
+            if done(message):
+                return seen
+
+    def state_in(phase: str) -> Any:
+        return lambda m: m["type"] == "state" and m["phase"] == phase
+
+    quiet = {"LOG_LEVEL": "WARNING", "POWERTOOLS_METRICS_DISABLED": "true", "TIME_SCALE": "0.2"}
+    with running_stack(env=quiet) as running, contextlib.ExitStack() as open_sockets:
+        sockets = {
+            (r, n): open_sockets.enter_context(connect(running.websocket_url))
+            for r in "AB"
+            for n in range(3)
+        }
+        heard: dict[tuple[str, int], list[dict[str, Any]]] = {k: [] for k in sockets}
+        codes = {}
+        for room in "AB":
+            host = sockets[(room, 0)]
+            host.send(json.dumps({"action": "create_room", "name": f"{room}0"}))
+            heard[(room, 0)] += messages_until(host, lambda m: m["type"] == "welcome")
+            codes[room] = heard[(room, 0)][-1]["room"]
+            for n in (1, 2):
+                sockets[(room, n)].send(
+                    json.dumps({"action": "join_room", "room": codes[room], "name": f"{room}{n}"})
+                )
+                heard[(room, n)] += messages_until(
+                    sockets[(room, n)], lambda m: m["type"] == "welcome"
+                )
+        for room in "AB":
+            sockets[(room, 0)].send(json.dumps({"action": "start_match"}))
+        for key, websocket in sockets.items():
+            heard[key] += messages_until(websocket, state_in("writing"))
+        for (room, n), websocket in sockets.items():  # interleaved across the rooms
+            text = f"a lantern for the {room} river number {n}"
+            websocket.send(json.dumps({"action": "submit", "round": 1, "text": text}))
+        for key, websocket in sockets.items():
+            heard[key] += messages_until(websocket, state_in("voting"))
+        for key, websocket in sockets.items():
+            ballot = heard[key][-1]["ballot"]
+            pick = next(o["id"] for o in ballot if not o["mine"])
+            websocket.send(json.dumps({"action": "vote", "round": 1, "option": pick}))
+        for key, websocket in sockets.items():
+            heard[key] += messages_until(websocket, state_in("reveal"))
+    for (room, _), messages in heard.items():
+        other = "B" if room == "A" else "A"
+        rooms = {m["room"] for m in messages if "room" in m}
+        assert rooms == {codes[room]}
+        wire = json.dumps(messages)
+        assert f"the {other} river" not in wire and codes[other] not in wire
+        reveal = messages[-1]["reveal"]
+        texts = {o["text"] for o in reveal["options"]}
+        assert {f"a lantern for the {room} river number {n}" for n in range(3)} <= texts
