@@ -10,6 +10,7 @@ app = runtime()
 logger, metrics = app.logger, app.metrics
 
 
+@app.trace
 @logger.inject_lambda_context(clear_state=True)
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:

@@ -20,6 +20,7 @@ class DeadlineEvent(BaseModel):
     phase: str
 
 
+@app.trace
 @logger.inject_lambda_context(clear_state=True)
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from tests.support.aws import Seated, Stack, aws_stack
+from tests.support.aws import Context, Seated, Stack, aws_stack, event
 from tests.support.game import NAMES
 
 
@@ -157,3 +157,20 @@ def test_late_joiner_sees_no_word_until_the_reveal() -> None:
         assert stack.last_state(late)["ballot"] is None
         stack.fire_latest()
         assert stack.last_state(late)["reveal"]["word"]
+
+
+def test_handlers_run_with_tracing_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the stack's Tracing parameter Active, handlers import Powertools Tracer and wrap."""
+    with aws_stack() as stack:
+        monkeypatch.setenv("TRACING", "Active")
+        monkeypatch.setenv("POWERTOOLS_TRACE_DISABLED", "true")  # no X-Ray daemon here
+        traced = stack._container("actions")
+
+        def bare(event: dict, context: object) -> dict:  # type: ignore[type-arg]
+            return {}
+
+        assert traced.app.trace(bare) is not bare, "the Tracer wraps the handler"
+        assert stack.modules["actions"].app.trace(bare) is bare, "and only when tracing is on"
+        cid = stack.connect()
+        traced.handler(event("message", cid, '{"action": "ping", "t": 5}'), Context())
+        assert stack.messages(cid)[-1] == {"type": "pong", "t": 5, "server_now": stack.clock.now()}

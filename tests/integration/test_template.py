@@ -405,7 +405,7 @@ def test_layer_pins_match_pyproject() -> None:
     pinned = dict(dep.split("==") for dep in pyproject["project"]["dependencies"])
     lines = (ROOT / "infra/layer/requirements.txt").read_text(encoding="utf-8").splitlines()
     layer = dict(line.split("==") for line in lines if line and not line.startswith("#"))
-    assert set(layer) == {"pydantic", "aws-lambda-powertools"}
+    assert set(layer) == {"pydantic", "aws-lambda-powertools", "aws-xray-sdk"}
     for name, version in layer.items():
         assert pinned[name] == version, name
 
