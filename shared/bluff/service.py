@@ -48,13 +48,6 @@ MAX_ATTEMPTS = 10  # lost races before giving up with `busy`; each needs another
 RATE_PER_SECOND = 20
 
 
-class TryAgain(Refusal):
-    """A transient failure: nothing changed and the same message may be sent again."""
-
-    def __init__(self) -> None:
-        super().__init__(Code.BUSY)
-
-
 @dataclass
 class RateLimiter:
     """A token bucket per connection, in this container's memory (PROTOCOL.md: 20/s).
@@ -151,7 +144,8 @@ class GameService:
         except Busy:
             outcome = Code.BUSY.value
             self.telemetry.count("busy")
-            self.notifier.send(connection_id, protocol.error(TryAgain(), req))
+            # Nothing changed; the same message may simply be sent again.
+            self.notifier.send(connection_id, protocol.error(Refusal(Code.BUSY), req))
         self.telemetry.event("message", action=action, outcome=outcome)
 
     def deadline(self, code: str, round_: int, phase: str) -> None:
