@@ -93,22 +93,14 @@ export class Connection extends EventTarget {
     });
     ws.addEventListener('close', () => {
       if (this.ws !== ws) return;
-      this.ws = null;
-      clearInterval(this.pingTimer);
-      this.pingTimer = null;
-      for (const [req, p] of this.pending) {
-        clearTimeout(p.timer);
-        p.reject({ code: 'disconnected', action: p.action, req });
-      }
-      this.pending.clear();
+      this.forgetSocket();
       this.dispatchEvent(new Event('close'));
       this.scheduleReconnect();
     });
   }
 
-  /** Drop the current socket (and its membership) and connect afresh. */
-  restart() {
-    const ws = this.ws;
+  /** Stop pinging and fail every request still waiting on the socket that is gone. */
+  forgetSocket() {
     this.ws = null;
     clearInterval(this.pingTimer);
     this.pingTimer = null;
@@ -117,6 +109,12 @@ export class Connection extends EventTarget {
       p.reject({ code: 'disconnected', action: p.action, req });
     }
     this.pending.clear();
+  }
+
+  /** Drop the current socket (and its membership) and connect afresh. */
+  restart() {
+    const ws = this.ws;
+    this.forgetSocket();
     if (ws) {
       try { ws.close(); } catch { /* already closed */ }
     }
