@@ -53,13 +53,7 @@ function build(handlers, { tv }) {
     try { code.input.setSelectionRange(pos, pos); } catch { /* not a text field any more */ }
     setError(code, '');
   });
-  const joinName = field({
-    id: 'join-name',
-    testid: 'join-name',
-    label: S.nameLabel,
-    input: h('input', { type: 'text', class: 'input', autocomplete: 'nickname', maxlength: '40', enterkeyhint: 'go' }),
-  });
-  joinName.input.addEventListener('input', () => setError(joinName, ''));
+  const joinName = nameField('join-name');
   const joinError = h('p', { class: 'error', testid: 'join-error', role: 'alert' });
   const joinBtn = h('button', { type: 'submit', class: 'btn btn-primary', testid: 'join-btn', dataset: { focus: 'join-btn' } }, tv ? S.tvBtn : S.joinBtn);
   const joinForm = h('form', {
@@ -77,13 +71,7 @@ function build(handlers, { tv }) {
   joinError,
   joinBtn);
 
-  const createName = field({
-    id: 'create-name',
-    testid: 'create-name',
-    label: S.nameLabel,
-    input: h('input', { type: 'text', class: 'input', autocomplete: 'nickname', maxlength: '40', enterkeyhint: 'go' }),
-  });
-  createName.input.addEventListener('input', () => setError(createName, ''));
+  const createName = nameField('create-name');
   const lang = h('select', { id: 'create-lang', class: 'input', testid: 'create-lang', dataset: { focus: 'create-lang' } },
     S.langs.map((l) => h('option', { value: l.value, lang: l.value, text: l.label })));
   const createError = h('p', { class: 'error', testid: 'create-error', role: 'alert' });
@@ -119,6 +107,18 @@ function build(handlers, { tv }) {
  * opts: {tv, code, name, message, errors: {code, joinName, join, createName, create}, pending}
  * Returns {node, focus}.
  */
+/** A player-name field whose error clears as soon as the name is edited. */
+function nameField(id) {
+  const name = field({
+    id,
+    testid: id,
+    label: S.nameLabel,
+    input: h('input', { type: 'text', class: 'input', autocomplete: 'nickname', maxlength: '40', enterkeyhint: 'go' }),
+  });
+  name.input.addEventListener('input', () => setError(name, ''));
+  return name;
+}
+
 export function renderHome(handlers, opts) {
   const first = !view;
   if (first) {
