@@ -51,3 +51,21 @@ export function scoresPanel(ctx) {
     h('span', { class: 'score-award', text: p.active === false ? S.leftTag : p.connected === false ? S.awayTag : '' }),
     h('span', { class: 'score-total', text: num(p.score).toLocaleString(S.locale) })))));
 }
+
+/** Whether this member holds an active seat in the room. */
+export function isActivePlayer(state) {
+  const me = state.me || {};
+  const mine = players(state).find((p) => p.id === me.id);
+  return me.role === 'player' && Boolean(mine) && mine.active !== false;
+}
+
+/** What a late joiner sees of a round until its reveal: the clock, the progress, the scores. */
+export function lateJoinerScreen(phase, state, ctx, timer, progress) {
+  const node = h('section', { class: `screen screen-${phase}`, 'aria-labelledby': 'late-h' },
+    roundLabel(state),
+    h('h1', { id: 'late-h', class: 'screen-title', tabindex: '-1', dataset: { focus: 'late-h' }, text: S.lateJoiner }),
+    timer,
+    progress,
+    scoresPanel(ctx));
+  return { node, focus: node.querySelector('#late-h') };
+}

@@ -4,7 +4,7 @@
 import { h, srOnly } from './dom.js';
 import { S } from './strings.js';
 import { countdown } from './countdown.js';
-import { num, players, roundLabel, scoresPanel, statusLine, wordBlock } from './common.js';
+import { isActivePlayer, lateJoinerScreen, num, roundLabel, statusLine, wordBlock } from './common.js';
 
 function votesLine(state) {
   if (!Number.isFinite(state.votes_in) || !Number.isFinite(state.voters)) return null;
@@ -27,18 +27,9 @@ export function renderVoting(ctx) {
   const timer = countdown(`${state.room}:${state.round}:voting`, state.deadline, { start: state.phase_started_at });
   const ballot = options(state);
 
-  if (!Array.isArray(state.ballot)) {
-    const node = h('section', { class: 'screen screen-voting', 'aria-labelledby': 'late-h' },
-      roundLabel(state),
-      h('h1', { id: 'late-h', class: 'screen-title', tabindex: '-1', dataset: { focus: 'late-h' }, text: S.lateJoiner }),
-      timer,
-      votesLine(state),
-      scoresPanel(ctx));
-    return { node, focus: node.querySelector('#late-h') };
-  }
+  if (!Array.isArray(state.ballot)) return lateJoinerScreen('voting', state, ctx, timer, votesLine(state));
 
-  const mine = players(state).find((p) => p.id === me.id);
-  const activePlayer = me.role === 'player' && mine && mine.active !== false;
+  const activePlayer = isActivePlayer(state);
   const canVote = state.can_vote === true && !ctx.tv;
   const myVote = typeof state.my_vote === 'string' ? state.my_vote : null;
   const chosen = ballot.find((o) => o.id === myVote) || null;

@@ -4,7 +4,7 @@
 import { h, normalizedLength } from './dom.js';
 import { S } from './strings.js';
 import { countdown } from './countdown.js';
-import { num, players, roundLabel, scoresPanel, statusLine, wordBlock } from './common.js';
+import { isActivePlayer, lateJoinerScreen, num, roundLabel, scoresPanel, statusLine, wordBlock } from './common.js';
 
 const MIN = 8;
 const MAX = 100;
@@ -30,19 +30,10 @@ export function readyLine(state) {
 export function renderWriting(ctx) {
   const { state, memo } = ctx;
   const me = state.me || {};
-  const mine = players(state).find((p) => p.id === me.id);
-  const playing = me.role === 'player' && mine && mine.active !== false;
+  const playing = isActivePlayer(state);
   const timer = countdown(`${state.room}:${state.round}:writing`, state.deadline, { start: state.phase_started_at });
 
-  if (!state.word) {
-    const node = h('section', { class: 'screen screen-writing', 'aria-labelledby': 'late-h' },
-      roundLabel(state),
-      h('h1', { id: 'late-h', class: 'screen-title', tabindex: '-1', dataset: { focus: 'late-h' }, text: S.lateJoiner }),
-      timer,
-      readyLine(state),
-      scoresPanel(ctx));
-    return { node, focus: node.querySelector('#late-h') };
-  }
+  if (!state.word) return lateJoinerScreen('writing', state, ctx, timer, readyLine(state));
 
   const ready = readyLine(state);
   if (ready) ready.dataset.patch = 'ready';
