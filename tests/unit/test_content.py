@@ -27,6 +27,18 @@ def test_every_card_keeps_the_rules(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_no_alias_repeats_the_truth(lang: str) -> None:
+    """An alias is another wording: one with the truth's comparison key (R5) adds nothing."""
+    repeats = {
+        e.id: a
+        for e in read_entries(lang)
+        for a in e.aliases
+        if comparison_key(a) == comparison_key(e.truth)
+    }
+    assert repeats == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_card_ids_are_unique_and_of_their_deck(lang: str) -> None:
     entries = read_entries(lang)
     assert duplicate_ids(entries) == []
