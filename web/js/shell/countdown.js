@@ -6,7 +6,7 @@
 
 import { h } from './dom.js';
 import { serverNow } from './clock.js';
-import { S } from './strings.js';
+import { t } from './i18n.js';
 
 const firstSeen = new Map(); // key -> total ms
 let ticker = null;
@@ -17,7 +17,7 @@ export function setTenSecondsHandler(fn) {
   onTen = fn;
 }
 
-export function countdown(key, deadline, { label = S.timeLeft, until = null, start = null } = {}) {
+export function countdown(key, deadline, { label = null, until = null, start = null } = {}) {
   if (!Number.isFinite(deadline)) return null;
   const full = Number.isFinite(start) && start > 0 && start < deadline ? deadline - start : null;
   if (!firstSeen.has(key)) firstSeen.set(key, { total: full ?? Math.max(1000, deadline - serverNow()), warned: false });
@@ -28,7 +28,7 @@ export function countdown(key, deadline, { label = S.timeLeft, until = null, sta
     class: 'countdown',
     testid: 'countdown',
     role: 'timer',
-    'aria-label': label,
+    'aria-label': label || t('countdown.timeLeft'),
     dataset: { deadline, start: full !== null ? start : null, key },
   },
   h('span', { class: 'countdown-bar', 'aria-hidden': 'true' }, fill),
@@ -48,7 +48,7 @@ function update(el) {
   const secs = Math.ceil(left / 1000);
   el.classList.toggle('is-low', secs <= 10);
   el.classList.toggle('is-up', left <= 0);
-  const label = left <= 0 ? S.timeUp : S.secondsLeft(secs);
+  const label = left <= 0 ? t('countdown.timeUp') : t('countdown.seconds', { n: secs });
   const text = el.querySelector('.countdown-text');
   if (text && text.textContent !== label) text.textContent = label;
   if (info && !info.warned && left > 0 && left <= 10_000 && total > 15_000) {

@@ -1,19 +1,20 @@
 // Writing: the word, a big box with a live characters-left count, Enter sends;
 // the server's refusal inline; after acceptance "✓ Sent" with the text.
 
-import { h, normalizedLength } from './dom.js';
-import { S } from './strings.js';
-import { countdown } from './countdown.js';
-import { isActivePlayer, lateJoinerScreen, num, roundLabel, scoresPanel, statusLine, wordBlock } from './common.js';
+import { h, normalizedLength } from '../../shell/dom.js';
+import { t } from '../../shell/i18n.js';
+import { countdown } from '../../shell/countdown.js';
+import { isActivePlayer, num, roundLabel, scoresPanel, statusLine } from '../../shell/common.js';
+import { lateJoinerScreen, wordBlock } from './common.js';
 
 const MIN = 8;
 const MAX = 100;
 
 function counterText(n) {
-  if (n === 0) return S.charsRange(MIN, MAX);
-  if (n < MIN) return S.charsMore(MIN - n);
-  if (n > MAX) return S.charsOver(n - MAX);
-  return S.charsLeft(MAX - n);
+  if (n === 0) return t('bluff.writing.charsRange', { min: MIN, max: MAX });
+  if (n < MIN) return t('bluff.writing.charsMore', { n: MIN - n });
+  if (n > MAX) return t('bluff.writing.charsOver', { n: n - MAX });
+  return t('bluff.writing.charsLeft', { n: MAX - n });
 }
 
 export function readyLine(state) {
@@ -23,7 +24,7 @@ export function readyLine(state) {
     dots.push(h('span', { class: `dot${i < state.ready ? ' is-on' : ''}` }));
   }
   return h('div', { class: 'progress-line' },
-    h('p', { class: 'count', testid: 'ready-count', text: S.readyCount(state.ready, state.expected) }),
+    h('p', { class: 'count', testid: 'ready-count', text: t('bluff.writing.ready', { n: state.ready, of: state.expected }) }),
     h('span', { class: 'dots', 'aria-hidden': 'true' }, dots));
 }
 
@@ -43,7 +44,7 @@ export function renderWriting(ctx) {
 
   if (playing && typeof state.my_entry === 'string') {
     parts.push(focus = h('div', { class: 'sent', testid: 'entry-sent', role: 'status', tabindex: '-1', dataset: { focus: 'sent' } },
-      h('p', { class: 'sent-mark', text: S.sent }),
+      h('p', { class: 'sent-mark', text: t('bluff.writing.sent') }),
       h('p', { class: 'sent-text', lang: state.lang || null, text: state.my_entry })));
   } else if (playing && !ctx.tv) {
     const pending = !!memo.pending.entry;
@@ -56,7 +57,7 @@ export function renderWriting(ctx) {
       testid: 'submit-btn',
       dataset: { focus: 'submit' },
       disabled: pending,
-    }, pending ? S.sending : S.sendBtn);
+    }, pending ? t('bluff.writing.sending') : t('bluff.writing.send'));
     const box = h('textarea', {
       id: 'entry',
       class: 'entry',
@@ -103,16 +104,16 @@ export function renderWriting(ctx) {
       novalidate: true,
       onsubmit: (ev) => { ev.preventDefault(); send(); },
     },
-    h('label', { for: 'entry', class: 'entry-label', text: S.writeLabel }),
+    h('label', { for: 'entry', class: 'entry-label', text: t('bluff.writing.label') }),
     box,
     h('div', { class: 'entry-meta' },
       count,
-      h('p', { class: 'hint', id: 'entry-hint', text: S.writeHint })),
+      h('p', { class: 'hint', id: 'entry-hint', text: t('bluff.writing.hint') })),
     errorEl,
     button));
     focus = box;
   } else {
-    parts.push(statusLine(playing || me.role === 'observer' || ctx.tv ? S.watchingWriting : S.notInRound, { cls: 'status-quiet' }));
+    parts.push(statusLine(playing || me.role === 'observer' || ctx.tv ? t('bluff.writing.watching') : t('bluff.writing.notInRound'), { cls: 'status-quiet' }));
     parts.push(scoresPanel(ctx));
   }
 

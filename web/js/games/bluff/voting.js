@@ -1,17 +1,18 @@
 // Voting: numbered cards (keys 1–9 pick, Enter votes; or tap a card, then
 // Vote), your own bluff marked and not votable, the votes-in count.
 
-import { h, srOnly } from './dom.js';
-import { S } from './strings.js';
-import { countdown } from './countdown.js';
-import { isActivePlayer, lateJoinerScreen, num, roundLabel, statusLine, wordBlock } from './common.js';
+import { h, srOnly } from '../../shell/dom.js';
+import { t } from '../../shell/i18n.js';
+import { countdown } from '../../shell/countdown.js';
+import { isActivePlayer, num, roundLabel, statusLine } from '../../shell/common.js';
+import { lateJoinerScreen, wordBlock } from './common.js';
 
 function votesLine(state) {
   if (!Number.isFinite(state.votes_in) || !Number.isFinite(state.voters)) return null;
   const dots = [];
   for (let i = 0; i < state.voters; i += 1) dots.push(h('span', { class: `dot${i < state.votes_in ? ' is-on' : ''}` }));
   return h('div', { class: 'progress-line' },
-    h('p', { class: 'count', testid: 'votes-in', text: S.votesIn(state.votes_in, state.voters) }),
+    h('p', { class: 'count', testid: 'votes-in', text: t('bluff.voting.votesIn', { n: state.votes_in, of: state.voters }) }),
     h('span', { class: 'dots', 'aria-hidden': 'true' }, dots));
 }
 
@@ -38,10 +39,10 @@ export function renderVoting(ctx) {
   const pending = !!memo.pending.vote;
 
   let status;
-  if (canVote) status = statusLine(S.votePrompt, { cls: 'status-prompt' });
-  else if (myVote) status = statusLine(chosen ? `${S.voteIn}. ${S.youChose(chosen.index)}` : S.voteIn, { cls: 'status-done' });
-  else if (activePlayer && typeof state.my_entry === 'string' && !ctx.tv) status = statusLine(S.truthWriter, { cls: 'status-done' });
-  else status = statusLine(S.watching, { cls: 'status-quiet' });
+  if (canVote) status = statusLine(t('bluff.voting.prompt'), { cls: 'status-prompt' });
+  else if (myVote) status = statusLine(chosen ? t('bluff.voting.voteInChose', { n: chosen.index }) : t('bluff.voting.voteIn'), { cls: 'status-done' });
+  else if (activePlayer && typeof state.my_entry === 'string' && !ctx.tv) status = statusLine(t('bluff.voting.truthWriter'), { cls: 'status-done' });
+  else status = statusLine(t('bluff.voting.watching'), { cls: 'status-quiet' });
 
   const select = (id) => {
     memo.selected = id;
@@ -57,11 +58,11 @@ export function renderVoting(ctx) {
 
   const cards = ballot.map((o) => {
     const inner = [
-      h('span', { class: 'card-num' }, srOnly(S.cardWord), String(o.index)),
+      h('span', { class: 'card-num' }, srOnly(t('bluff.voting.card')), String(o.index)),
       h('span', { class: 'card-body' },
         h('span', { class: 'card-text', lang: state.lang || null, text: o.text }),
-        o.mine ? h('span', { class: 'tag tag-mine', text: S.yourBluff }) : null,
-        o.id === myVote ? h('span', { class: 'tag tag-vote', text: S.yourVote }) : null),
+        o.mine ? h('span', { class: 'tag tag-mine', text: t('bluff.voting.yourBluff') }) : null,
+        o.id === myVote ? h('span', { class: 'tag tag-vote', text: t('bluff.voting.yourVote') }) : null),
     ];
     const cls = `card${o.mine ? ' is-mine' : ''}${o.id === myVote ? ' is-chosen' : ''}${selected && selected.id === o.id ? ' is-selected' : ''}`;
     const common = {
@@ -94,8 +95,8 @@ export function renderVoting(ctx) {
     timer,
     votes,
     status,
-    canVote ? h('p', { class: 'hint keys-hint', text: S.voteKeysHint }) : null,
-    h('ol', { class: `ballot${canVote ? ' is-live' : ''}${ballot.length > 6 ? ' is-many' : ''}`, testid: 'ballot', 'aria-label': S.votePrompt }, cards),
+    canVote ? h('p', { class: 'hint keys-hint', text: t('bluff.voting.keysHint') }) : null,
+    h('ol', { class: `ballot${canVote ? ' is-live' : ''}${ballot.length > 6 ? ' is-many' : ''}`, testid: 'ballot', 'aria-label': t('bluff.voting.prompt') }, cards),
   ];
   if (canVote) {
     parts.push(h('div', { class: 'vote-bar' },
@@ -107,10 +108,10 @@ export function renderVoting(ctx) {
         dataset: { focus: 'vote' },
         disabled: !selected || pending,
         onclick: vote,
-      }, selected ? S.voteBtn(selected.index) : S.voteBtnNone)));
+      }, selected ? t('bluff.voting.voteFor', { n: selected.index }) : t('bluff.voting.pickCard'))));
   }
 
-  const node = h('section', { class: 'screen screen-voting', 'aria-label': state.word || S.votePrompt }, parts);
+  const node = h('section', { class: 'screen screen-voting', 'aria-label': state.word || t('bluff.voting.prompt') }, parts);
 
   const onKey = (ev) => {
     if (!canVote) return false;

@@ -4,9 +4,19 @@
 // result sheet.
 
 import { h } from './dom.js';
-import { S } from './strings.js';
+import { fmtNumber, t } from './i18n.js';
 import { qrSvg } from './qr.js';
 import { activePlayers, hostPlayer, players, num } from './common.js';
+import { optionsPanel } from './options.js';
+
+/** Seat range of the room's game: from the server's games list, else Dictionary Bluff's. */
+export function seatRange(ctx) {
+  const g = ctx.gameInfo || {};
+  return {
+    min: Number.isInteger(g.min_seats) ? g.min_seats : 3,
+    max: Number.isInteger(g.max_seats) ? g.max_seats : 12,
+  };
+}
 
 export function joinLink(room) {
   const url = new URL(location.href);
@@ -28,24 +38,24 @@ export function joinPanel(ctx, { big = false } = {}) {
       const btn = ev.currentTarget;
       try {
         await navigator.clipboard.writeText(link);
-        btn.textContent = S.copied;
+        btn.textContent = t('lobby.copied');
       } catch {
-        btn.textContent = S.copyFailed;
+        btn.textContent = t('lobby.copyFailed');
       }
-      setTimeout(() => { btn.textContent = S.copyBtn; }, 2000);
+      setTimeout(() => { btn.textContent = t('lobby.copy'); }, 2000);
     },
-  }, S.copyBtn);
+  }, t('lobby.copy'));
   return h('div', { class: `join-panel${big ? ' is-big' : ''}` },
     h('div', { class: 'code-box' },
-      h('p', { class: 'label', 'aria-hidden': 'true', text: S.roomCodeLabel }),
+      h('p', { class: 'label', 'aria-hidden': 'true', text: t('lobby.roomCodeLabel') }),
       // Screen readers get the code spelled out letter by letter.
       h('p', { class: 'room-code', testid: 'room-code', 'aria-hidden': 'true', text: code }),
-      h('p', { class: 'sr-only', text: `${S.roomCodeLabel}: ${code.split('').join(' ')}` }),
-      ctx.tv ? h('p', { class: 'label', text: S.tvScan }) : h('p', { class: 'label', text: S.joinLinkLabel }),
+      h('p', { class: 'sr-only', text: t('lobby.codeSpelled', { letters: code.split('').join(' ') }) }),
+      h('p', { class: 'label', text: ctx.tv ? t('lobby.tvScan') : t('lobby.joinLinkLabel') }),
       h('p', { class: 'link-row' },
         h('a', { href: link, class: 'join-link', testid: 'join-link', text: link.replace(/^https?:\/\//, '') }),
         copyBtn)),
-    h('div', { class: 'qr-box' }, qrSvg(link, S.qrAlt(link))));
+    h('div', { class: 'qr-box' }, qrSvg(link, t('lobby.qrAlt', { link }))));
 }
 
 export function playerList(ctx, { kick = false, scores = false } = {}) {
@@ -55,25 +65,25 @@ export function playerList(ctx, { kick = false, scores = false } = {}) {
   return h('ul', { class: 'player-list', testid: 'player-list' },
     list.map((p) => {
       const tags = [];
-      if (p.host) tags.push(h('span', { class: 'tag tag-host', text: S.hostTag }));
-      if (p.id === meId) tags.push(h('span', { class: 'tag tag-you', text: S.youTag }));
-      if (p.active === false) tags.push(h('span', { class: 'tag', text: S.leftTag }));
-      else if (p.connected === false) tags.push(h('span', { class: 'tag tag-away', text: S.awayTag }));
+      if (p.host) tags.push(h('span', { class: 'tag tag-host', text: t('lobby.hostTag') }));
+      if (p.id === meId) tags.push(h('span', { class: 'tag tag-you', text: t('lobby.youTag') }));
+      if (p.active === false) tags.push(h('span', { class: 'tag', text: t('lobby.leftTag') }));
+      else if (p.connected === false) tags.push(h('span', { class: 'tag tag-away', text: t('lobby.awayTag') }));
       const canKick = kick && p.id !== meId && p.active !== false;
       return h('li', {
         class: `player${p.connected === false ? ' is-away' : ''}${p.active === false ? ' is-left' : ''}`,
         dataset: { playerId: p.id },
       },
-      h('span', { class: 'player-name', text: p.name || S.someone }),
+      h('span', { class: 'player-name', text: p.name || t('common.someone') }),
       tags,
-      scores ? h('span', { class: 'player-score', text: num(p.score).toLocaleString(S.locale) }) : null,
+      scores ? h('span', { class: 'player-score', text: fmtNumber(num(p.score)) }) : null,
       canKick ? h('button', {
         type: 'button',
         class: 'kick-btn',
         testid: 'kick-btn',
         dataset: { playerId: p.id, focus: `kick-${p.id}` },
-        'aria-label': S.kickLabel(p.name || S.someone),
-        title: S.kickLabel(p.name || S.someone),
+        'aria-label': t('lobby.kick', { name: p.name || t('common.someone') }),
+        title: t('lobby.kick', { name: p.name || t('common.someone') }),
         onclick: () => ctx.act('kick', { player: p.id }),
       }, h('span', { 'aria-hidden': 'true', text: '×' })) : null);
     }));
@@ -87,9 +97,10 @@ export function startControls(ctx, { again = false } = {}) {
   const out = [];
   if (ctx.tv) return out;
   if (me.host) {
+    const { min, max } = seatRange(ctx);
     let reason = null;
-    if (seated < 3) reason = S.startReasonFew(seated);
-    else if (seated > 12) reason = S.startReasonMany(seated);
+    if (seated < min) reason = t('lobby.tooFew', { n: min, seated });
+    else if (seated > max) reason = t('lobby.tooMany', { n: max, seated });
     out.push(h('button', {
       type: 'button',
       class: 'btn btn-primary btn-big',
@@ -98,39 +109,48 @@ export function startControls(ctx, { again = false } = {}) {
       disabled: !!reason || !!(ctx.memo && ctx.memo.pending.start),
       'aria-describedby': reason ? 'start-reason' : null,
       onclick: () => ctx.act('start_match', {}, { slot: 'start' }),
-    }, again ? S.playAgainBtn : S.startBtn));
+    }, again ? t('results.playAgain') : t('lobby.start')));
     if (reason) out.push(h('p', { class: 'hint', id: 'start-reason', testid: 'start-reason', text: reason }));
   } else if (me.role === 'observer') {
-    out.push(h('p', { class: 'status', text: S.youAreWatching }));
-    if (seated < 12) {
+    out.push(h('p', { class: 'status', text: t('lobby.youAreWatching') }));
+    if (seated < seatRange(ctx).max) {
       out.push(h('button', {
         type: 'button',
         class: 'btn btn-primary',
         testid: 'take-seat-btn',
         dataset: { focus: 'take-seat' },
         onclick: () => ctx.act('take_seat', {}, { slot: 'start' }),
-      }, S.takeSeatBtn));
+      }, t('lobby.takeSeat')));
     }
   } else {
     const host = hostPlayer(state);
-    out.push(h('p', { class: 'status', text: again ? S.waitingRematch(host && host.name) : S.waitingForHost(host && host.name) }));
+    const name = host && host.name;
+    const key = again ? 'results' : 'lobby';
+    out.push(h('p', { class: 'status', text: name ? t(`${key}.waitingFor`, { name }) : t(`${key}.waitingForHost`) }));
   }
   const err = ctx.errors.start;
   if (err) out.push(h('p', { class: 'error', role: 'alert', text: err }));
   return out;
 }
 
+/** "Players (4 of 12)". */
+export const playersHeading = (ctx, seated) => t('lobby.players', { n: seated, max: seatRange(ctx).max });
+
+/** "No one watching" / "3 watching". */
+export const watchersLine = (n) => (n > 0 ? t('lobby.watching', { n }) : t('lobby.nobodyWatching'));
+
 export function renderLobby(ctx) {
   const { state } = ctx;
   const seated = activePlayers(state).length;
   const node = h('section', { class: 'screen screen-lobby', 'aria-labelledby': 'lobby-h' },
-    h('h1', { id: 'lobby-h', class: 'screen-title', tabindex: '-1', dataset: { focus: 'lobby-h' }, text: S.lobbyHeading }),
+    h('h1', { id: 'lobby-h', class: 'screen-title', tabindex: '-1', dataset: { focus: 'lobby-h' }, text: t('lobby.heading') }),
     joinPanel(ctx, { big: ctx.tv }),
     h('div', { class: 'actions' }, startControls(ctx)),
+    optionsPanel(ctx),
     h('section', { class: 'panel players-panel', 'aria-labelledby': 'players-h' },
-      h('h2', { id: 'players-h', text: S.playersHeading(seated) }),
+      h('h2', { id: 'players-h', text: playersHeading(ctx, seated) }),
       playerList(ctx, { kick: !ctx.tv && !!(state.me && state.me.host) }),
-      h('p', { class: 'observers', text: S.observers(num(state.observers)) })));
+      h('p', { class: 'observers', text: watchersLine(num(state.observers)) })));
   const focus = node.querySelector('[data-testid="start-btn"]:not([disabled])')
     || node.querySelector('[data-testid="take-seat-btn"]')
     || node.querySelector('#lobby-h');

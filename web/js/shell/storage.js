@@ -35,3 +35,8 @@ export const forgetSessionRoom = () => remove(sessionStorage, SESSION_ROOM);
 
 export const loadName = () => get(localStorage, NAME) || '';
 export const saveName = (name) => set(localStorage, NAME, name);
+
+// The UI language this browser's user picked (wins over the room's language).
+const UI_LANG = 'bluff:ui-lang';
+export const loadUiLang = () => get(localStorage, UI_LANG) || '';
+export const saveUiLang = (lang) => set(localStorage, UI_LANG, lang);

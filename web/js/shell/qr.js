@@ -1,7 +1,7 @@
 // A QR code of a link as an SVG built with DOM calls (no markup strings),
 // from the vendored qrcode-generator (MIT, see vendor/qrcode-generator/).
 
-import qrcode from '../vendor/qrcode-generator/qrcode.mjs';
+import qrcode from '../../vendor/qrcode-generator/qrcode.mjs';
 import { h } from './dom.js';
 
 export function qrSvg(text, label) {

@@ -4,11 +4,15 @@
 // page sees happen get an animation. One plain sentence per beat goes to the
 // aria-live caption (`say`).
 
-import { h, prefersReducedMotion, shorten, srOnly } from './dom.js';
-import { S, joinNames } from './strings.js';
-import { serverNow } from './clock.js';
-import { countdown } from './countdown.js';
-import { nameOf, namesOf, num, players, roundLabel, wordBlock } from './common.js';
+import { h, prefersReducedMotion, shorten, srOnly } from '../../shell/dom.js';
+import { fmtList, fmtNumber, t } from '../../shell/i18n.js';
+import { serverNow } from '../../shell/clock.js';
+import { countdown } from '../../shell/countdown.js';
+import { nameOf, namesOf, num, players, roundLabel } from '../../shell/common.js';
+import { wordBlock } from './common.js';
+
+const joinNames = fmtList;
+const quoted = (text) => t('bluff.reveal.quoted', { text });
 
 const CUES = ['votes', 'writers', 'truth', 'awards', 'totals'];
 
@@ -48,37 +52,42 @@ export function sentence(state, rv, cue) {
   switch (cue) {
     case 'votes': {
       const chosen = rv.options.filter((o) => o.voters.length).sort((a, b) => b.voters.length - a.voters.length);
-      return S.sayVotes(chosen.map((o) => S.sayChose(names(o.voters), shorten(o.text))));
+      return chosen.length
+        ? chosen.map((o) => t('bluff.say.chose', { names: names(o.voters), text: shorten(o.text) })).join(' ')
+        : t('bluff.say.nobodyVoted');
     }
     case 'writers': {
       const parts = [];
       for (const o of rv.options) {
-        if (o.kind === 'bluff' && o.writers.length) parts.push(S.sayWrittenBy(shorten(o.text), names(o.writers)));
-        else if (o.kind === 'fallback') parts.push(S.sayDecoy(shorten(o.text)));
+        if (o.kind === 'bluff' && o.writers.length) parts.push(t('bluff.say.writtenBy', { text: shorten(o.text), names: names(o.writers) }));
+        else if (o.kind === 'fallback') parts.push(t('bluff.say.decoy', { text: shorten(o.text) }));
       }
-      for (const g of rv.groups) parts.push(`${S.groupLine(names(g.writers))}.`);
-      if (rv.skipped.length) parts.push(`${S.skippedLine(names(rv.skipped))}.`);
-      return S.sayWriters(parts);
+      for (const g of rv.groups) parts.push(t('bluff.say.group', { names: names(g.writers) }));
+      if (rv.skipped.length) parts.push(t('bluff.say.skipped', { names: names(rv.skipped) }));
+      return parts.length ? parts.join(' ') : t('bluff.say.noBluffs');
     }
     case 'truth': {
       const truth = rv.options.find((o) => o.kind === 'truth');
-      const line = S.sayTruth(shorten(rv.truth || (truth && truth.text) || '', 80), truth && truth.voters.length ? names(truth.voters) : null);
-      const writers = rv.truthWriters.map((t) => `${S.truthWritersLine(nameOf(state, t.player), shorten(t.text || rv.truth))}.`);
+      const text = shorten(rv.truth || (truth && truth.text) || '', 80);
+      const line = truth && truth.voters.length
+        ? t('bluff.say.truthFound', { text, names: names(truth.voters) })
+        : t('bluff.say.truthNobody', { text });
+      const writers = rv.truthWriters.map((w) => t('bluff.say.truthWriters', { names: nameOf(state, w.player), text: shorten(w.text || rv.truth) }));
       return [line, ...writers].join(' ');
     }
     case 'awards': {
       const list = Object.entries(rv.awards)
         .filter(([, pts]) => Number.isFinite(pts) && pts > 0)
         .sort((a, b) => b[1] - a[1])
-        .map(([id, pts]) => S.sayAward(nameOf(state, id), pts));
-      return S.sayAwards(list);
+        .map(([id, pts]) => t('bluff.say.award', { name: nameOf(state, id), pts }));
+      return list.length ? t('bluff.say.awards', { list: list.join(', ') }) : t('bluff.say.nobodyScored');
     }
     case 'totals': {
       const rows = Object.entries(rv.totals).filter(([, t]) => Number.isFinite(t));
-      if (!rows.length) return S.sayTotals('', 0, 0);
+      if (!rows.length) return t('bluff.say.noTotals');
       const top = Math.max(...rows.map(([, t]) => t));
       const leaders = rows.filter(([, t]) => t === top).map(([id]) => nameOf(state, id));
-      return S.sayTotals(joinNames(leaders), leaders.length, top);
+      return t(leaders.length === 1 ? 'bluff.say.leads' : 'bluff.say.shareLead', { names: joinNames(leaders), n: top });
     }
     default:
       return '';
@@ -89,13 +98,13 @@ function myPayoff(state, rv) {
   const me = state.me && state.me.id;
   if (!me || !(me in rv.awards)) return null;
   const pts = num(rv.awards[me]);
-  if (rv.truthWriters.some((t) => t.player === me)) return S.youWroteTruth(pts);
+  if (rv.truthWriters.some((t) => t.player === me)) return t('bluff.reveal.youWroteTruth', { pts });
   const lines = [];
   const truth = rv.options.find((o) => o.kind === 'truth');
-  if (truth && truth.voters.includes(me)) lines.push(S.youFound(1000));
+  if (truth && truth.voters.includes(me)) lines.push(t('bluff.reveal.youFound', { pts: 1000 }));
   const myBluff = rv.options.find((o) => o.kind === 'bluff' && o.writers.includes(me));
-  if (myBluff && myBluff.voters.length) lines.push(S.youFooled(joinNames(namesOf(state, myBluff.voters)), 500 * myBluff.voters.length));
-  if (!lines.length) return pts > 0 ? S.youScored(pts) : S.youNothing;
+  if (myBluff && myBluff.voters.length) lines.push(t('bluff.reveal.youFooled', { names: joinNames(namesOf(state, myBluff.voters)), pts: 500 * myBluff.voters.length }));
+  if (!lines.length) return pts > 0 ? t('bluff.reveal.youScored', { pts }) : t('bluff.reveal.youNothing');
   return lines.join(' · ');
 }
 
@@ -110,11 +119,11 @@ export function scoreboard(state, rv, { showAwards, showTotals, animAwards, anim
   const meId = state.me && state.me.id;
   return h('ol', { class: 'scoreboard', testid: 'scoreboard' },
     rows.map((r) => h('li', { class: `score-row${r.p.id === meId ? ' is-me' : ''}`, dataset: { playerId: r.p.id } },
-      h('span', { class: 'score-name', text: r.p.name || S.someone }),
+      h('span', { class: 'score-name', text: r.p.name || t('common.someone') }),
       showAwards && r.award !== null
-        ? h('span', { class: `score-award${r.award > 0 ? ' is-plus' : ''}${animAwards ? ' anim-pop' : ''}`, text: `+${r.award.toLocaleString(S.locale)}` })
+        ? h('span', { class: `score-award${r.award > 0 ? ' is-plus' : ''}${animAwards ? ' anim-pop' : ''}`, text: `+${fmtNumber(r.award)}` })
         : h('span', { class: 'score-award' }),
-      h('span', { class: `score-total${animTotals ? ' anim-count' : ''}`, text: r.shown.toLocaleString(S.locale) }))));
+      h('span', { class: `score-total${animTotals ? ' anim-count' : ''}`, text: fmtNumber(r.shown) }))));
 }
 
 export function renderReveal(ctx) {
@@ -142,23 +151,23 @@ export function renderReveal(ctx) {
     const isTruth = o.kind === 'truth' && seen('truth');
     const by = [];
     if (seen('writers')) {
-      if (o.kind === 'bluff' && o.writers.length) by.push(h('p', { class: `card-by${anim('writers', 'anim-in')}`, text: S.writtenBy(joinNames(namesOf(state, o.writers))) }));
-      else if (o.kind === 'fallback') by.push(h('p', { class: `card-by is-decoy${anim('writers', 'anim-in')}`, text: S.decoy }));
+      if (o.kind === 'bluff' && o.writers.length) by.push(h('p', { class: `card-by${anim('writers', 'anim-in')}`, text: t('bluff.reveal.writtenBy', { names: joinNames(namesOf(state, o.writers)) }) }));
+      else if (o.kind === 'fallback') by.push(h('p', { class: `card-by is-decoy${anim('writers', 'anim-in')}`, text: t('bluff.reveal.decoy') }));
     }
     const voters = seen('votes')
-      ? h('ul', { class: `voters${anim('votes', 'anim-in')}`, 'aria-label': S.chosenBy },
+      ? h('ul', { class: `voters${anim('votes', 'anim-in')}`, 'aria-label': t('bluff.reveal.chosenBy') },
         o.voters.length
           ? o.voters.map((id) => h('li', { class: 'chip', text: nameOf(state, id) }))
-          : [h('li', { class: 'chip is-none', text: S.noVotes })])
+          : [h('li', { class: 'chip is-none', text: t('bluff.reveal.noVotes') })])
       : null;
     return h('li', {
       class: `card reveal-card${isTruth ? ' is-truth' : ''}${seen('truth') && !isTruth ? ' is-fake' : ''}`,
       testid: 'reveal-option',
       dataset: { optionId: o.id, index: o.index, kind: seen('truth') ? o.kind : null },
     },
-    h('span', { class: 'card-num' }, srOnly(S.cardWord), String(o.index)),
+    h('span', { class: 'card-num' }, srOnly(t('bluff.voting.card')), String(o.index)),
     h('div', { class: 'card-body' },
-      isTruth ? h('span', { class: `stamp${anim('truth', 'anim-stamp')}`, text: S.trueStamp }) : null,
+      isTruth ? h('span', { class: `stamp${anim('truth', 'anim-stamp')}`, text: t('bluff.reveal.trueStamp') }) : null,
       h('span', { class: 'card-text', lang: state.lang || null, text: o.text }),
       by,
       voters));
@@ -166,16 +175,17 @@ export function renderReveal(ctx) {
 
   const notes = [];
   if (seen('truth')) {
-    for (const t of rv.truthWriters) notes.push(h('li', { class: anim('truth', 'anim-in').trim() || null, text: S.truthWritersLine(nameOf(state, t.player), t.text || rv.truth) }));
+    for (const w of rv.truthWriters) notes.push(h('li', { class: anim('truth', 'anim-in').trim() || null, text: t('bluff.reveal.truthWriters', { names: nameOf(state, w.player), text: w.text || rv.truth }) }));
   }
   if (seen('writers')) {
     for (const g of rv.groups) {
       const texts = Array.isArray(g.texts) ? g.texts.filter((x) => typeof x === 'string') : [];
-      notes.push(h('li', { text: S.groupLine(joinNames(namesOf(state, g.writers)), texts[0] || '') }));
+      const names = joinNames(namesOf(state, g.writers));
+      notes.push(h('li', { text: texts[0] ? t('bluff.reveal.group', { names, text: texts[0] }) : t('bluff.reveal.groupNoText', { names }) }));
     }
-    if (rv.skipped.length) notes.push(h('li', { text: S.skippedLine(joinNames(namesOf(state, rv.skipped))) }));
+    if (rv.skipped.length) notes.push(h('li', { text: t('bluff.reveal.skipped', { names: joinNames(namesOf(state, rv.skipped)) }) }));
   }
-  if (seen('truth') && rv.aliases.length) notes.push(h('li', { lang: state.lang || null, text: S.alsoAccepted(rv.aliases.map((a) => `“${a}”`).join(', ')) }));
+  if (seen('truth') && rv.aliases.length) notes.push(h('li', { lang: state.lang || null, text: t('bluff.reveal.alsoAccepted', { list: rv.aliases.map(quoted) }) }));
 
   const payoff = seen('awards') ? myPayoff(state, rv) : null;
   const me = state.me || {};
@@ -186,11 +196,11 @@ export function renderReveal(ctx) {
   const parts = [
     roundLabel(state),
     wordBlock(state, { word: rv.word || state.word, note: rv.note || state.note }),
-    h('ol', { class: `ballot reveal-ballot${rv.options.length > 6 ? ' is-many' : ''}`, 'aria-label': S.revealHeading }, cards),
+    h('ol', { class: `ballot reveal-ballot${rv.options.length > 6 ? ' is-many' : ''}`, 'aria-label': t('bluff.reveal.heading') }, cards),
     notes.length ? h('ul', { class: 'reveal-notes' }, notes) : null,
     payoff ? h('p', { class: `payoff${anim('awards', 'anim-pop')}`, role: 'status', text: payoff }) : null,
     h('section', { class: 'panel scores-panel', 'aria-labelledby': 'scores-h' },
-      h('h2', { id: 'scores-h', text: S.scoresHeading }),
+      h('h2', { id: 'scores-h', text: t('common.scores') }),
       scoreboard(state, rv, {
         showAwards: seen('awards'),
         showTotals: seen('totals'),
@@ -208,14 +218,14 @@ export function renderReveal(ctx) {
       disabled: !canContinue || !!memo.pending.continue,
       'aria-describedby': canContinue ? null : 'continue-wait',
       onclick: () => ctx.act('continue', { round: num(state.round) }, { slot: 'continue' }),
-    }, last ? S.resultsBtn : S.continueBtn));
-    if (!canContinue) actions.push(h('p', { class: 'hint', id: 'continue-wait', text: S.continueWait }));
+    }, last ? t('bluff.reveal.results') : t('bluff.reveal.next')));
+    if (!canContinue) actions.push(h('p', { class: 'hint', id: 'continue-wait', text: t('bluff.reveal.continueWait') }));
     if (memo.errors.continue) actions.push(h('p', { class: 'error', role: 'alert', text: memo.errors.continue }));
   }
-  actions.push(countdown(`${state.room}:${state.round}:reveal`, state.deadline, { label: S.autoNext, until: S.autoNext, start: state.phase_started_at }));
+  actions.push(countdown(`${state.room}:${state.round}:reveal`, state.deadline, { label: t('bluff.reveal.autoNext'), until: t('bluff.reveal.autoNext'), start: state.phase_started_at }));
   parts.push(h('div', { class: 'actions' }, actions));
 
-  const node = h('section', { class: `screen screen-reveal${rv.options.length > 6 ? ' is-many' : ''}`, testid: 'reveal', 'aria-label': S.revealHeading }, parts);
+  const node = h('section', { class: `screen screen-reveal${rv.options.length > 6 ? ' is-many' : ''}`, testid: 'reveal', 'aria-label': t('bluff.reveal.heading') }, parts);
 
   const wake = [];
   for (const b of rv.beats) if (b.at > now) wake.push(b.at);

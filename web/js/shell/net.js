@@ -154,10 +154,12 @@ export class Connection extends EventTarget {
       // Errors answering a request are handled by whoever sent it.
       if (msg.type === 'error') return;
     }
-    if (msg.type === 'welcome') {
-      // `welcome` carries no req: it answers the pending join-type request.
+    // `welcome` and `games` answer a request without an `ok`: they settle the
+    // pending join-type request, or the pending `games` request.
+    const answers = { welcome: ['create_room', 'join_room', 'resume'], games: ['games'] }[msg.type];
+    if (answers) {
       for (const [req, p] of this.pending) {
-        if (p.action === 'create_room' || p.action === 'join_room' || p.action === 'resume') {
+        if (answers.includes(p.action)) {
           this.pending.delete(req);
           clearTimeout(p.timer);
           p.resolve(msg);

@@ -1,0 +1,24 @@
+// Pieces of Dictionary Bluff's round screens: the word block and what a late
+// joiner sees until the reveal.
+
+import { h } from '../../shell/dom.js';
+import { t } from '../../shell/i18n.js';
+import { roundLabel, scoresPanel } from '../../shell/common.js';
+
+/** The word and its note, in the deck's language. */
+export function wordBlock(state, { word = state.word, note = state.note } = {}) {
+  return h('div', { class: 'word-block' },
+    h('h1', { class: 'word', testid: 'word', tabindex: '-1', dataset: { focus: 'word' }, lang: state.lang || null, text: word || '' }),
+    note ? h('p', { class: 'note', testid: 'note', lang: state.lang || null, text: note }) : null);
+}
+
+/** What a late joiner sees of a round until its reveal: the clock, the progress, the scores. */
+export function lateJoinerScreen(phase, state, ctx, timer, progress) {
+  const node = h('section', { class: `screen screen-${phase}`, 'aria-labelledby': 'late-h' },
+    roundLabel(state),
+    h('h1', { id: 'late-h', class: 'screen-title', tabindex: '-1', dataset: { focus: 'late-h' }, text: t('bluff.writing.lateJoiner') }),
+    timer,
+    progress,
+    scoresPanel(ctx));
+  return { node, focus: node.querySelector('#late-h') };
+}
