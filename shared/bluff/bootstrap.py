@@ -29,7 +29,7 @@ from botocore.session import get_session
 from bluff.adapters.apigateway import ApiGatewayNotifier
 from bluff.adapters.dynamodb import DynamoRoomStore
 from bluff.adapters.stepfunctions import StepFunctionsTimers
-from bluff.deck import DECKS_DIR, available_languages, load_deck
+from wordcards import DECKS_DIR, available_languages, load_deck
 from bluff.ports import Clock, Telemetry
 from bluff.rules.env import Timings
 from bluff.rules.model import Card

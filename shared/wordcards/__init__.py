@@ -1,9 +1,10 @@
-"""The first-party decks: the card file format, its loader and the editorial check.
+"""Word cards: the first-party decks that Dictionary Bluff and Fictionary deal from.
 
 A deck is every `*.toml` file under `content/decks/<lang>/`, each holding an
 array of `[[card]]` tables (see `content/README.md`). Cards are data, reviewed
-as text; this module turns them into the rules core's `Card` values and holds
-each one to the rules a card must keep (`card_problems`).
+as text; this module turns them into `Card` values, the same for every game
+that deals them, and holds each one to the rules a card must keep
+(`card_problems`).
 """
 
 from __future__ import annotations
@@ -15,12 +16,24 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from bluff.rules.errors import Refusal
-from bluff.rules.model import Card
-from bluff.rules.text import check_definition, comparison_key, words
+from table.text import TextRefused, check_definition, comparison_key, words
 
 DECKS_DIR = Path(__file__).resolve().parents[2] / "content" / "decks"
 MIN_BLUFFS = 6
+
+
+class Card(BaseModel):
+    """One rare word with its secrets: the truth, its aliases and the house bluffs."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    word: str
+    note: str
+    truth: str
+    aliases: tuple[str, ...] = ()
+    bluffs: tuple[str, ...]
+
 
 Deck = Mapping[str, Card]
 
@@ -94,7 +107,7 @@ def card_problems(entry: CardEntry) -> list[str]:
     for kind, text in texts:
         try:
             stored = check_definition(text)
-        except Refusal as refusal:
+        except TextRefused as refusal:
             problems.append(f"{kind} {text!r} is refused: {refusal.reason}")
             continue
         if stored != text:

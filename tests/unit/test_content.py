@@ -6,7 +6,7 @@ import csv
 
 import pytest
 
-from bluff.deck import DECKS_DIR, card_problems, duplicate_ids, read_entries
+from wordcards import DECKS_DIR, card_problems, duplicate_ids, read_entries
 from bluff.rules.text import comparison_key
 
 LANGS = ["en", "es", "ru"]

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from bluff.deck import CardEntry, read_entries
+from wordcards import CardEntry, read_entries
 from bluff.rules.text import comparison_key
 
 LANGS = ("en", "es", "ru")

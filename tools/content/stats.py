@@ -25,7 +25,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from bluff.deck import CardEntry, read_entries
+from wordcards import CardEntry, read_entries
 
 LANGS = ("en", "es", "ru")
 SPANISH_WORDS = Path("/usr/share/dict/spanish")

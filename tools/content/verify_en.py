@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import lookup  # the sibling dictionary reader
 
-from bluff.deck import CardEntry, read_entries
+from wordcards import CardEntry, read_entries
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT_DIR = ROOT / "content" / "verification"

@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from wordcards import Card
+
 ROUNDS = 6
 MIN_PLAYERS = 3
 MAX_PLAYERS = 12
@@ -35,19 +37,6 @@ class Role(StrEnum):
 
 class _Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
-
-
-class Card(_Data):
-    """One rare word with its secrets (DESIGN.md, "Content")."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    id: str
-    word: str
-    note: str
-    truth: str
-    aliases: tuple[str, ...] = ()
-    bluffs: tuple[str, ...]
 
 
 class Member(_Data):

@@ -1,0 +1,176 @@
+"""Who is in a room: seats, observers, the host, tokens (RULES R1, rulings 1a, 1b, 1d, 12c).
+
+A member is an id plus a secret token; connections come and go. Dropping is
+not leaving: a disconnected player keeps the seat and resumes with the token.
+These rules are the same for every game; a game only says how many seats it has.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+
+from table.contract import Env, SeatBot, UnseatBot
+from table.errors import Code, Refusal
+from table.room import MAX_MEMBERS, Member, Role, Room
+from table.text import TextRefused, check_name, name_key
+
+ROOM_CODE_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels, so no words; no I/O look-alikes
+ROOM_CODE_LENGTH = 4
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """A new or returning member: the token is shown once and only its hash is kept."""
+
+    member: str
+    token: str
+    role: Role
+
+
+def new_room_code(env: Env) -> str:
+    bits = env.rng.getrandbits(32)
+    code = ""
+    for _ in range(ROOM_CODE_LENGTH):
+        bits, i = divmod(bits, len(ROOM_CODE_ALPHABET))
+        code += ROOM_CODE_ALPHABET[i]
+    return code
+
+
+def hash_token(token: str) -> str:
+    # 128 bits of SHA-256 are as hard to invert as the 128-bit token itself,
+    # and half the bytes in every member's record.
+    return hashlib.sha256(token.encode()).hexdigest()[:32]
+
+
+def valid_name(raw: str) -> str:
+    try:
+        return check_name(raw)
+    except TextRefused as refused:
+        raise Refusal(Code.INVALID_NAME, refused.reason.value) from None
+
+
+def new_member(room: Room, name: str, role: Role, env: Env) -> tuple[Member, str]:
+    taken = {m.id for m in room.members}
+    # Ids only need to be unique within the room (the token is the secret), and
+    # they are written many times over in the room item: keep them short.
+    while (member_id := f"p{env.rng.getrandbits(24):06x}") in taken:
+        pass
+    token = f"{env.rng.getrandbits(128):032x}"
+    member = Member(
+        id=member_id,
+        name=name,
+        role=role,
+        token_hash=hash_token(token),
+        joined_at=env.now,
+        seated_at=env.now if role is Role.PLAYER else None,
+    )
+    return member, token
+
+
+def check_name_free(room: Room, name: str) -> None:
+    """Ruling 4b/4c: names are unique by comparison key and confusable skeleton."""
+    key = name_key(name)
+    if any(name_key(m.name) == key for m in room.members):
+        raise Refusal(Code.NAME_TAKEN)
+
+
+def join(
+    room: Room, name: str, max_seats: int, in_match: bool, observer: bool, env: Env
+) -> Welcome:
+    """A seat while the lobby has one free, otherwise a place among the observers (1b).
+
+    A shared screen (TV mode) joins as an observer by choice and never takes a seat.
+    """
+    name = valid_name(name)
+    check_name_free(room, name)
+    if len(room.members) >= MAX_MEMBERS:
+        raise Refusal(Code.ROOM_FULL)
+    seat_free = not observer and not in_match and len(room.active_players) < max_seats
+    member, token = new_member(room, name, Role.PLAYER if seat_free else Role.OBSERVER, env)
+    room.members.append(member)
+    if room.host is None:
+        room.host = member.id
+    return Welcome(member.id, token, member.role)
+
+
+def resume(room: Room, token: str) -> Welcome:
+    """Rebind a returning member by token (12c). Only hashes are stored and compared."""
+    presented = hash_token(token)
+    found: Member | None = None
+    for member in room.members:  # no early exit: the time does not depend on which seat matched
+        if hmac.compare_digest(member.token_hash, presented):
+            found = member
+    if found is None or found.left:
+        raise Refusal(Code.BAD_TOKEN)
+    if found.kicked:
+        raise Refusal(Code.KICKED)
+    found.connected = True
+    return Welcome(found.id, token, found.role)
+
+
+def seat_bot(room: Room, change: SeatBot | UnseatBot, max_seats: int, env: Env) -> None:
+    """A game seats or unseats one of its bots (between matches)."""
+    if isinstance(change, UnseatBot):
+        bot = room.member(change.member)
+        if bot is None or bot.bot is None:
+            raise Refusal(Code.UNKNOWN_PLAYER)
+        room.members.remove(bot)
+        return
+    if len(room.active_players) >= max_seats:
+        raise Refusal(Code.NO_FREE_SEAT)
+    check_name_free(room, change.name)
+    bot, _ = new_member(room, change.name, Role.PLAYER, env)
+    bot.bot = change.level  # a bot has no token anyone holds: it cannot be resumed
+    room.members.append(bot)
+
+
+def take_seat(room: Room, member: Member, max_seats: int, now: int) -> None:
+    """An observer takes a free seat between matches (1b)."""
+    if member.role is not Role.OBSERVER:
+        raise Refusal(Code.NOT_ELIGIBLE)
+    if len(room.active_players) >= max_seats:
+        raise Refusal(Code.NO_FREE_SEAT)
+    member.role = Role.PLAYER
+    member.seated_at = now
+    member.active = True
+
+
+def remove(room: Room, member: Member, in_match: bool) -> None:
+    """Leave or be kicked (1d): between matches the seat is freed; in a match it goes inactive."""
+    if not in_match or member.role is Role.OBSERVER:
+        room.members.remove(member)
+    else:
+        member.active = False
+    if room.host == member.id:
+        room.host = next_host(room)
+
+
+def kick_target(room: Room, host: Member, target_id: str) -> Member:
+    target = room.member(target_id)
+    if target is None:
+        raise Refusal(Code.UNKNOWN_PLAYER)
+    if target.id == host.id:
+        raise Refusal(Code.CANNOT_KICK_SELF)
+    return target
+
+
+def next_host(room: Room) -> str | None:
+    """The longest-seated active person (1a); failing that the longest-present observer.
+
+    A bot never hosts: it cannot press anything.
+    """
+    people = [m for m in room.members if m.bot is None]
+    players = sorted(
+        (m for m in people if m.is_active_player), key=lambda m: (m.seated_at or 0, m.joined_at)
+    )
+    if players:
+        return players[0].id
+    present = sorted((m for m in people if m.role is Role.OBSERVER), key=lambda m: m.joined_at)
+    return present[0].id if present else None
+
+
+def drop_inactive_seats(room: Room) -> None:
+    """A new match starts without the seats that left or were kicked in the last one."""
+    room.members = [m for m in room.members if not (m.role is Role.PLAYER and not m.active)]

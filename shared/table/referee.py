@@ -1,0 +1,319 @@
+"""The table's rules, pure: every decision about a room, for any game.
+
+The referee turns one request (a join, a table command, a game move, a timer)
+into a `Decision` on a copy of the room, with no I/O. It is the one authority:
+the service only loads, asks the referee and commits what it decided, and the
+store only guards the race (`docs/architecture.md`). Tests drive whole games
+through it in memory.
+
+Every decision first catches the room up (`settle`): a phase whose deadline
+has passed, or in which everybody has acted, is closed before the request is
+judged, so a lost timer never leaves a room waiting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from table import members
+from table.contract import Effect, Env, Game, Outcome, SeatBot, State, UnseatBot
+from table.errors import Code, Refusal
+from table.room import Role, Room
+
+# --- Requests ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Start:
+    pass
+
+
+@dataclass(frozen=True)
+class TakeSeat:
+    pass
+
+
+@dataclass(frozen=True)
+class Kick:
+    player: str
+
+
+@dataclass(frozen=True)
+class Leave:
+    pass
+
+
+@dataclass(frozen=True)
+class SetOptions:
+    options: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Move:
+    """A game's own action, its fields already parsed into the game's model."""
+
+    action: str
+    fields: BaseModel
+
+
+Command = Start | TakeSeat | Kick | Leave | SetOptions | Move
+HOST_ONLY = (Start, Kick, SetOptions)
+BETWEEN_MATCHES = (Start, TakeSeat, SetOptions)
+
+
+@dataclass(frozen=True)
+class PickWrite:
+    """A sealed pick the store writes into the member's own slot, guarded by the phase instance."""
+
+    member: str
+    phase_id: int
+    value: Any
+    replace: bool
+
+
+@dataclass
+class Decision:
+    room: Room
+    changed: bool = False  # anything beyond `seal` changed: a whole-room, versioned save
+    seal: PickWrite | None = None
+    effects: list[Effect] = field(default_factory=list)
+    welcome: members.Welcome | None = None
+    kicked: list[str] = field(default_factory=list)
+    refusal: Refusal | None = None  # refused, after the catch-up (if any) was decided
+
+
+class Referee:
+    """The table's rules for rooms of one game."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+    # --- rooms and membership ------------------------------------------------------
+
+    def create(
+        self, code: str, name: str, lang: str, options: Mapping[str, Any], env: Env
+    ) -> Decision:
+        """A new room; its creator is the host and first player (ruling 1a)."""
+        name = members.valid_name(name)
+        if lang not in self.game.langs:
+            raise Refusal(Code.UNKNOWN_DECK)
+        room = Room(
+            code=code,
+            game=self.game.slug,
+            lang=lang,
+            options=self.game.defaults(),
+            created_at=env.now,
+            state=self.game.new_state().model_dump(mode="json"),
+        )
+        self._set_options(room, options)
+        welcome = members.join(room, name, self.game.max_seats, False, False, env)
+        decision = Decision(room, changed=True, welcome=welcome)
+        self._absorb(decision, self.game.on_create(self._state(room), room.table(), env), env=env)
+        return decision
+
+    def join(self, room: Room, name: str, observer: bool, env: Env) -> Decision:
+        decision = self.settle(room, env)
+        room = decision.room
+        in_match = self._state(room).in_match
+        decision.welcome = members.join(room, name, self.game.max_seats, in_match, observer, env)
+        decision.changed = True
+        return decision
+
+    def resume(self, room: Room, token: str, env: Env) -> Decision:
+        decision = self.settle(room, env)
+        decision.welcome = members.resume(decision.room, token)
+        decision.changed = True
+        return decision
+
+    def set_connected(self, room: Room, member_id: str, connected: bool) -> Decision:
+        room = room.model_copy(deep=True)
+        member = room.member(member_id)
+        if member is None or member.connected == connected:
+            return Decision(room)
+        member.connected = connected
+        return Decision(room, changed=True)
+
+    # --- commands ----------------------------------------------------------------------
+
+    def act(self, room: Room, member_id: str, command: Command, env: Env) -> Decision:
+        """One member's command: the table's own, or the game's move."""
+        decision = self.settle(room, env)
+        try:
+            self._act(decision, member_id, command, env)
+        except Refusal as refusal:
+            # Only the catch-up stands; the command left no trace.
+            decision = self.settle(room, env)
+            decision.refusal = refusal
+        return decision
+
+    def _act(self, decision: Decision, member_id: str, command: Command, env: Env) -> None:
+        room = decision.room
+        actor = room.member(member_id)
+        if actor is None:
+            raise Refusal(Code.NOT_IN_ROOM)
+        if isinstance(command, HOST_ONLY) and room.host != member_id:
+            raise Refusal(Code.NOT_HOST)
+        state = self._state(room)
+        if isinstance(command, BETWEEN_MATCHES) and state.in_match:
+            raise Refusal(Code.WRONG_PHASE)
+        match command:
+            case Start():
+                self._start(decision, state, env)
+            case TakeSeat():
+                members.take_seat(room, actor, self.game.max_seats, env.now)
+                decision.changed = True
+            case SetOptions(options=options):
+                self._set_options(room, options)
+                decision.changed = True
+            case Kick(player=player):
+                target = members.kick_target(room, actor, player)
+                target.kicked = True
+                self._remove(decision, target.id, env)
+                decision.kicked.append(target.id)
+            case Leave():
+                actor.left = True
+                self._remove(decision, actor.id, env)
+            case Move(fields=fields):
+                # Whether the move is allowed, by whom and when, is the game's to say.
+                outcome = self.game.apply(state, room.table(), actor.id, fields, env)
+                self._absorb(decision, outcome, member_id=actor.id, env=env)
+                if outcome.changed:
+                    self._catch_up(decision, env)
+
+    def _start(self, decision: Decision, state: State, env: Env) -> None:
+        room = decision.room
+        seated = len(room.active_players)
+        if not self.game.min_seats <= seated <= self.game.max_seats:
+            raise Refusal(Code.NOT_ENOUGH_PLAYERS)
+        members.drop_inactive_seats(room)
+        self._absorb(decision, self.game.start(state, room.table(), env), env=env)
+        self._catch_up(decision, env)
+
+    def _remove(self, decision: Decision, member_id: str, env: Env) -> None:
+        room = decision.room
+        member = room.member(member_id)
+        assert member is not None
+        state = self._state(room)
+        members.remove(room, member, state.in_match)
+        decision.changed = True
+        if state.in_match and member.role is Role.PLAYER:
+            self._absorb(decision, self.game.on_leave(state, room.table(), member_id, env), env=env)
+            self._catch_up(decision, env)
+
+    def _set_options(self, room: Room, options: Mapping[str, Any]) -> None:
+        """`set_options`: any subset; every value must be one the game allows."""
+        known = {o.name: o for o in self.game.options}
+        merged = dict(room.options)
+        for name, value in options.items():
+            option = known.get(name)
+            if option is None or not option.allows(value):
+                raise Refusal(Code.BAD_OPTION, name)
+            merged[name] = value
+        self.game.check_options(merged, room.table())
+        room.options = merged
+
+    # --- timers and catching up ----------------------------------------------------------
+
+    def timer(self, room: Room, phase_id: int, key: str, env: Env) -> Decision:
+        """A timer fired. Acts only while its phase instance lasts: late, duplicate and
+        stale firings change nothing; an early deadline firing waits for the deadline."""
+        decision = Decision(room.model_copy(deep=True))
+        state = self._state(decision.room)
+        if state.phase_id != phase_id:
+            return decision
+        if key == "deadline":
+            self._catch_up(decision, env)
+        else:
+            self._absorb(
+                decision, self.game.on_timer(state, decision.room.table(), key, env), env=env
+            )
+            self._catch_up(decision, env)
+        return decision
+
+    def settle(self, room: Room, env: Env) -> Decision:
+        """Close whatever is due, on a copy of the room."""
+        decision = Decision(room.model_copy(deep=True))
+        self._catch_up(decision, env)
+        return decision
+
+    def _catch_up(self, decision: Decision, env: Env) -> None:
+        # A game may close several phases at once (nobody can vote: straight to
+        # the reveal); each `due` is a fresh look at the room as it now is.
+        for _ in range(16):
+            room = decision.room
+            outcome = self.game.due(self._state(room), room.table(), env)
+            if not outcome.changed:
+                return
+            self._absorb(decision, outcome, env=env)
+        raise RuntimeError(f"{self.game.slug}.due never settles")
+
+    def _absorb(
+        self, decision: Decision, outcome: Outcome[Any], member_id: str = "", env: Env | None = None
+    ) -> None:
+        room = decision.room
+        if outcome.seal is not None:
+            state = outcome.state
+            room.with_state(state)
+            room.picks[member_id] = outcome.seal.value
+            decision.seal = PickWrite(
+                member_id, state.phase_id, outcome.seal.value, outcome.seal.replace
+            )
+        elif outcome.changed:
+            room.with_state(outcome.state)
+            decision.changed = True
+        if outcome.memory is not None:
+            room.memory = dict(outcome.memory)
+            decision.changed = True
+        for effect in outcome.effects:
+            if isinstance(effect, SeatBot | UnseatBot):
+                assert env is not None and not self._state(room).in_match, (
+                    "bots sit between matches"
+                )
+                members.seat_bot(room, effect, self.game.max_seats, env)
+                decision.changed = True
+            else:
+                decision.effects.append(effect)
+
+    def _state(self, room: Room) -> State:
+        return self.game.state_type.model_validate(room.state)
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def view(self, room: Room, member_id: str, now: int) -> dict[str, Any]:
+        """The whole `state` message for one member: the table's fields, then the game's."""
+        me = room.member(member_id)
+        if me is None:
+            raise KeyError(member_id)
+        state = self._state(room)
+        table = room.table()
+        message: dict[str, Any] = {
+            "type": "state",
+            "room": room.code,
+            "game": room.game,
+            "lang": room.lang,
+            "options": dict(room.options),
+            "phase": state.phase,
+            "server_now": now,
+            "deadline": state.deadline if state.in_match else None,
+            "phase_started_at": state.phase_started_at if state.in_match else None,
+            "me": {"id": me.id, "role": me.role.value, "host": room.host == me.id},
+            "players": [
+                {
+                    "id": m.id,
+                    "name": m.name,
+                    "connected": m.connected,
+                    "host": room.host == m.id,
+                    "active": m.active,
+                    **({"bot": m.bot} if m.bot else {}),
+                }
+                for m in room.members
+                if m.role is Role.PLAYER
+            ],
+            "observers": len(room.observers),
+        }
+        message.update(self.game.view(state, table, member_id, now))
+        return message

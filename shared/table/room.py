@@ -1,0 +1,120 @@
+"""The room as stored: the table's part (members, game, options, picks) around a game's state.
+
+The game's state is kept as plain JSON here and given to the game as its own
+model (`Game.state_type`); the table reads only the phase-instance fields
+every state has (`contract.State`). Sealed picks live beside the state, one
+slot per member, tagged with the phase instance they belong to, so that the
+store can write one slot without touching the rest (`docs/data-model.md`).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from table.contract import Seat, State, Table
+
+MAX_MEMBERS = 300
+
+
+class Role(StrEnum):
+    PLAYER = "player"
+    OBSERVER = "observer"
+
+
+class Member(BaseModel):
+    """A person (or a bot) in the room: an id and a token, never a connection."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    role: Role
+    token_hash: str
+    joined_at: int
+    seated_at: int | None = None
+    active: bool = True
+    left: bool = False
+    kicked: bool = False
+    connected: bool = True
+    bot: str | None = None
+
+    @property
+    def is_active_player(self) -> bool:
+        return self.role is Role.PLAYER and self.active
+
+    def seat(self) -> Seat:
+        return Seat(
+            id=self.id,
+            name=self.name,
+            player=self.role is Role.PLAYER,
+            active=self.active,
+            connected=self.connected,
+            joined_at=self.joined_at,
+            seated_at=self.seated_at,
+            bot=self.bot,
+        )
+
+
+class Room(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    code: str
+    game: str
+    lang: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    host: str | None = None
+    members: list[Member] = Field(default_factory=list)
+    state: dict[str, Any] = Field(default_factory=dict)
+    memory: dict[str, Any] = Field(default_factory=dict)
+    # Sealed picks of phase instance `picks_phase` only; a new instance starts empty.
+    picks: dict[str, Any] = Field(default_factory=dict)
+    picks_phase: int = 0
+    created_at: int
+    version: int = 0
+
+    def member(self, member_id: str) -> Member | None:
+        return next((m for m in self.members if m.id == member_id), None)
+
+    @property
+    def active_players(self) -> list[Member]:
+        return [m for m in self.members if m.is_active_player]
+
+    @property
+    def observers(self) -> list[Member]:
+        return [m for m in self.members if m.role is Role.OBSERVER]
+
+    @property
+    def phase(self) -> str:
+        return str(self.state.get("phase", "lobby"))
+
+    @property
+    def phase_id(self) -> int:
+        return int(self.state.get("phase_id", 0))
+
+    @property
+    def deadline(self) -> int | None:
+        deadline = self.state.get("deadline")
+        return None if deadline is None else int(deadline)
+
+    def current_picks(self) -> dict[str, Any]:
+        return dict(self.picks) if self.picks_phase == self.phase_id else {}
+
+    def table(self) -> Table:
+        return Table(
+            code=self.code,
+            lang=self.lang,
+            options=dict(self.options),
+            host=self.host,
+            members=tuple(m.seat() for m in self.members),
+            memory=dict(self.memory),
+            picks=self.current_picks(),
+        )
+
+    def with_state(self, state: State) -> None:
+        """Keep the game's new state; a new phase instance starts with no picks."""
+        self.state = state.model_dump(mode="json")
+        if self.picks_phase != state.phase_id:
+            self.picks, self.picks_phase = {}, state.phase_id
