@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+# The reasons are the table's text checks' own (one enum for every game).
+from table.text import Reason as Reason
+
 
 class Code(StrEnum):
     """The `error.code` values of PROTOCOL.md."""
@@ -40,21 +43,6 @@ class Code(StrEnum):
     UNKNOWN_PLAYER = "unknown_player"
     UNKNOWN_DECK = "unknown_deck"
     BUSY = "busy"
-
-
-class Reason(StrEnum):
-    """The `error.reason` values for `invalid_text` and `invalid_name` (RULES 4a, 4b)."""
-
-    TOO_SHORT = "too_short"
-    TOO_LONG = "too_long"
-    NO_MEANING = "no_meaning"
-    URL = "url"
-    EMAIL = "email"
-    HANDLE = "handle"
-    PHONE = "phone"
-    MARKUP = "markup"
-    CONTROL = "control"
-    INVISIBLE = "invisible"
 
 
 MESSAGES: dict[Code, str] = {

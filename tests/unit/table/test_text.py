@@ -1,15 +1,34 @@
-"""Player text: storage form (R3a), refusals (R4a, R4b) and comparison keys (R5a)."""
+"""Player text: storage form (R3a), refusals (R4a, R4b, R4c), name keys (R4c), keys (R5a)."""
 
 from __future__ import annotations
 
+import ast
+import subprocess
+import sys
 import unicodedata
+from pathlib import Path
 
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from bluff.rules.errors import Code, Reason, Refusal
-from bluff.rules.text import check_definition, check_name, comparison_key, normalize, words
+import table.text
+from bluff.rules import text as bluff_text
+from bluff.rules.errors import Code, Refusal
+from table.text import (
+    DEFINITION_CHECKS,
+    NAME_CHECKS,
+    Reason,
+    TextRefused,
+    check_definition,
+    check_name,
+    comparison_key,
+    name_key,
+    normalize,
+    same_name,
+    skeleton,
+    words,
+)
 
 ADVERSARIAL: list[tuple[str, Reason]] = [
     # url: schemes, www, bare domains, obfuscations
@@ -124,9 +143,9 @@ ADVERSARIAL: list[tuple[str, Reason]] = [
 
 @pytest.mark.parametrize(("text", "reason"), ADVERSARIAL)
 def test_r4_refuses_adversarial_text(text: str, reason: Reason) -> None:
-    with pytest.raises(Refusal) as refused:
+    with pytest.raises(TextRefused) as refused:
         check_definition(text)
-    assert (refused.value.code, refused.value.reason) == (Code.INVALID_TEXT, reason)
+    assert refused.value.reason is reason
 
 
 ACCEPTED = [
@@ -191,14 +210,14 @@ def test_r3a_nfc_counts_a_composed_letter_once() -> None:
     assert len(eight) == 9
     assert check_definition(eight) == "café oks"
     seven = "cafe\u0301 ok"  # 8 raw, 7 after NFC
-    with pytest.raises(Refusal) as refused:
+    with pytest.raises(TextRefused) as refused:
         check_definition(seven)
     assert refused.value.reason is Reason.TOO_SHORT
 
 
 def test_r3a_newline_is_refused_not_collapsed() -> None:
     assert normalize("a small\nfish") == "a small fish"
-    with pytest.raises(Refusal) as refused:
+    with pytest.raises(TextRefused) as refused:
         check_definition("a small\nfish of rivers")
     assert refused.value.reason is Reason.CONTROL
 
@@ -213,35 +232,35 @@ def test_r3a_counts_code_points_8_and_100_allowed() -> None:
         assert check_definition(text) == text
     assert len(cyrillic) == 100
     for short, long in ((eight[:7], hundred + "s"), (eight[:7] + " ", cyrillic + "ь")):
-        with pytest.raises(Refusal) as refused:
+        with pytest.raises(TextRefused) as refused:
             check_definition(short)
         assert refused.value.reason is Reason.TOO_SHORT
-        with pytest.raises(Refusal) as refused:
+        with pytest.raises(TextRefused) as refused:
             check_definition(long)
         assert refused.value.reason is Reason.TOO_LONG
 
 
-@pytest.mark.parametrize(
-    ("a", "b"),
-    [
-        ("A small fish!", "a  small   fish"),
-        ("a small-fish.", "A SMALL FISH"),
-        ("Ёлка", "елка"),
-        ("ЁЖ", "еж"),
-        ("café", "cafe"),
-        ("cafe\u0301", "CAFÉ"),
-        ("niño", "NIÑO"),
-        ("naïve", "naive"),
-        ("Ça va", "ca va"),
-        ("über", "uber"),
-        ("canción", "cancion"),
-        ("a fish 🐟", "a fish"),
-        ("ＦＩＳＨ", "fish"),
-        ("ﬁsh", "fish"),
-        ("œuvre", "oeuvre"),
-        ("Straße", "strasse"),
-    ],
-)
+R5_MATCHES = [
+    ("A small fish!", "a  small   fish"),
+    ("a small-fish.", "A SMALL FISH"),
+    ("Ёлка", "елка"),
+    ("ЁЖ", "еж"),
+    ("café", "cafe"),
+    ("cafe\u0301", "CAFÉ"),
+    ("niño", "NIÑO"),
+    ("naïve", "naive"),
+    ("Ça va", "ca va"),
+    ("über", "uber"),
+    ("canción", "cancion"),
+    ("a fish 🐟", "a fish"),
+    ("ＦＩＳＨ", "fish"),
+    ("ﬁsh", "fish"),
+    ("œuvre", "oeuvre"),
+    ("Straße", "strasse"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), R5_MATCHES)
 def test_r5a_keys_match(a: str, b: str) -> None:
     assert comparison_key(a) == comparison_key(b)
 
@@ -294,29 +313,29 @@ def test_r4b_names_are_normalized() -> None:
     assert check_name("Jose\u0301") == "José"
 
 
-@pytest.mark.parametrize(
-    ("name", "reason"),
-    [
-        ("", Reason.TOO_SHORT),
-        ("   ", Reason.TOO_SHORT),
-        ("\u00a0", Reason.TOO_SHORT),
-        ("x" * 25, Reason.TOO_LONG),
-        ("!!!", Reason.NO_MEANING),
-        ("🐟", Reason.NO_MEANING),
-        ("@bob", Reason.HANDLE),
-        ("bob.com", Reason.URL),
-        ("<b>x</b>", Reason.MARKUP),
-        ("bob@mail.ru", Reason.EMAIL),
-        ("bob 8 800 555 35 35", Reason.PHONE),
-        ("bo\u200bb", Reason.INVISIBLE),
-        ("bob\n", Reason.CONTROL),
-        ("\u3164", Reason.INVISIBLE),
-    ],
-)
+REFUSED_NAMES = [
+    ("", Reason.TOO_SHORT),
+    ("   ", Reason.TOO_SHORT),
+    ("\u00a0", Reason.TOO_SHORT),
+    ("x" * 25, Reason.TOO_LONG),
+    ("!!!", Reason.NO_MEANING),
+    ("🐟", Reason.NO_MEANING),
+    ("@bob", Reason.HANDLE),
+    ("bob.com", Reason.URL),
+    ("<b>x</b>", Reason.MARKUP),
+    ("bob@mail.ru", Reason.EMAIL),
+    ("bob 8 800 555 35 35", Reason.PHONE),
+    ("bo\u200bb", Reason.INVISIBLE),
+    ("bob\n", Reason.CONTROL),
+    ("\u3164", Reason.INVISIBLE),
+]
+
+
+@pytest.mark.parametrize(("name", "reason"), REFUSED_NAMES)
 def test_r4b_refuses_names(name: str, reason: Reason) -> None:
-    with pytest.raises(Refusal) as refused:
+    with pytest.raises(TextRefused) as refused:
         check_name(name)
-    assert (refused.value.code, refused.value.reason) == (Code.INVALID_NAME, reason)
+    assert refused.value.reason is reason
 
 
 def test_r4_checks_run_in_the_documented_order() -> None:
@@ -334,7 +353,7 @@ def test_r4_checks_run_in_the_documented_order() -> None:
         ("a fish 12345678", Reason.PHONE),
     ]
     for text, reason in cases:
-        with pytest.raises(Refusal) as refused:
+        with pytest.raises(TextRefused) as refused:
             check_definition(text)
         assert refused.value.reason is reason, text
 
@@ -345,8 +364,7 @@ def test_r4_checks_run_in_the_documented_order() -> None:
 def test_r4_check_definition_refuses_or_returns_stable_stored_text(text: str) -> None:
     try:
         stored = check_definition(text)
-    except Refusal as refusal:
-        assert refusal.code is Code.INVALID_TEXT
+    except TextRefused as refusal:
         assert isinstance(refusal.reason, Reason)
         return
     assert stored == normalize(text)
@@ -358,8 +376,7 @@ def test_r4_check_definition_refuses_or_returns_stable_stored_text(text: str) ->
 def test_r4b_check_name_refuses_or_returns_stable_stored_text(text: str) -> None:
     try:
         stored = check_name(text)
-    except Refusal as refusal:
-        assert refusal.code is Code.INVALID_NAME
+    except TextRefused as refusal:
         assert isinstance(refusal.reason, Reason)
         return
     assert stored == normalize(text)
@@ -378,3 +395,228 @@ def test_r5a_key_is_idempotent_and_only_letters_and_digits(text: str) -> None:
 @given(st.text())
 def test_r3a_normalize_is_idempotent(text: str) -> None:
     assert normalize(normalize(text)) == normalize(text)
+
+
+# --- R4a fixes: which check names an address -----------------------------------------------
+
+
+def test_r4a_at_before_a_real_dot_is_url() -> None:
+    # "at" spelled out before a domain with a real dot names a web address.
+    with pytest.raises(TextRefused) as refused:
+        check_definition("Find it at example.com right now")
+    assert refused.value.reason is Reason.URL
+    with pytest.raises(TextRefused) as refused:
+        check_definition("write to bob at example dot com")
+    assert refused.value.reason is Reason.EMAIL
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "visit mysite.de for more info",
+        "go to spam.co now please",
+        "a fish sold at FISHY.SHOP now",
+        "a fish sold at fishy.ShOp now",
+        "buy one at fish.market today",
+        "игры на сайте пример.онлайн",
+    ],
+)
+def test_r4a_bare_domain_is_url(text: str) -> None:
+    with pytest.raises(TextRefused) as refused:
+        check_definition(text)
+    assert refused.value.reason is Reason.URL
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a fine wine, i.e. a claret",
+        "Mr. Smith's hat, worn at sea",
+        "a ship of the U.S. navy",
+        "a small fish.Next it swims upstream",
+        "the end.The fish swims on",
+        "a bird, e.g.a wren or a robin",
+        "una fruta.Es roja y dulce",
+    ],
+)
+def test_r4a_abbreviations_and_missing_spaces_are_not_urls(text: str) -> None:
+    assert check_definition(text) == text
+
+
+def test_r4a_bare_domain_in_a_name_is_url() -> None:
+    for name in ("mysite.de", "spam.co", "fish.shop"):
+        with pytest.raises(TextRefused) as refused:
+            check_name(name)
+        assert refused.value.reason is Reason.URL, name
+    assert check_name("Dr.Who") == "Dr.Who"
+
+
+# --- R4c: stacked marks ---------------------------------------------------------------------
+
+ZALGO = "Z" + "\u0301" * 23
+
+
+def test_r4c_stacked_marks_are_invisible() -> None:
+    for check in (check_name, check_definition):
+        with pytest.raises(TextRefused) as refused:
+            check(ZALGO)
+        assert refused.value.reason is Reason.INVISIBLE
+    with pytest.raises(TextRefused) as refused:
+        check_definition("a small fish of rive\u0301\u0302\u0303rs")
+    assert refused.value.reason is Reason.INVISIBLE
+    # A precomposed letter counts its own marks: ẫ has two, one more is three.
+    with pytest.raises(TextRefused) as refused:
+        check_name("Tu\u1eab\u0301n")
+    assert refused.value.reason is Reason.INVISIBLE
+
+
+def test_r4c_two_marks_on_a_letter_are_fine() -> None:
+    assert check_definition("phở bò, a soup of Việt Nam") == "phở bò, a soup of Việt Nam"
+    assert check_name("Tuấn") == "Tuấn"
+    assert check_name("Tua\u0302\u0301n") == "Tuấn"  # two marks typed separately
+    assert check_definition("ёлка́ in a forest") == "ёлка́ in a forest"
+
+
+# --- R4c: names are unique by their confusable skeleton ------------------------------------
+
+
+def test_r4c_name_key_joins_latin_cyrillic_and_greek_look_alikes() -> None:
+    latin, cyrillic, greek = "Ana", "\u0410na", "\u0391na"
+    assert len({latin, cyrillic, greek}) == 3
+    assert name_key(latin) == name_key(cyrillic) == name_key(greek)
+    assert same_name("Ana", "аna")  # Cyrillic small а
+    assert same_name("Tom", "Том")
+    assert same_name("Ivan", "Іvan")  # Ukrainian І
+    assert same_name("Bepa", "Вера")
+    assert same_name("B0B", "BOB")
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Ana", "Anna"),
+        ("Bill", "Bili"),
+        ("Amie", "Arnie"),
+        ("Йод", "Иод"),
+        ("Жора", "Zhora"),
+        ("Niño", "Nino"),
+        ("Bjørn", "Bjorn"),
+        ("Vera", "Вера"),
+    ],
+)
+def test_r4c_different_names_keep_different_keys(a: str, b: str) -> None:
+    assert name_key(a) != name_key(b)
+    assert not same_name(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), R5_MATCHES)
+def test_r4c_names_that_match_by_r5_match_by_name_key(a: str, b: str) -> None:
+    assert name_key(a) == name_key(b)
+
+
+@given(st.text(max_size=30))
+@example("İstanbul ΐ ﬀ Ǆ ẞ Ꭰꭰ")
+def test_r4c_name_key_depends_only_on_the_r5_key(name: str) -> None:
+    assert name_key(name) == name_key(comparison_key(name))
+    assert name_key(name) == name_key(name.upper()) == name_key(name.casefold())
+
+
+def test_r4c_skeleton_is_tr39s() -> None:
+    # Unicode TR39's own example: "paypal" with Cyrillic р, а and у.
+    assert skeleton("\u0440\u0430\u0443\u0440\u0430l") == skeleton("paypal")
+    assert skeleton("I") == skeleton("l") == "l"  # case kept, as TR39 does
+    assert skeleton("m") == "rn"
+
+
+# --- the checked order and the package's boundaries -----------------------------------------
+
+
+def test_r4_checked_order_tables() -> None:
+    order = [
+        Reason.CONTROL,
+        Reason.INVISIBLE,
+        Reason.INVISIBLE,
+        Reason.TOO_SHORT,
+        Reason.TOO_LONG,
+        Reason.MARKUP,
+        Reason.EMAIL,
+        Reason.HANDLE,
+        Reason.URL,
+        Reason.NO_MEANING,
+        Reason.PHONE,
+    ]
+    assert [reason for reason, _ in DEFINITION_CHECKS] == order
+    assert [reason for reason, _ in NAME_CHECKS] == order
+
+
+PACKAGE = Path(table.text.__file__).parent
+IMPURE = {"os", "time", "random", "boto3", "botocore", "uuid", "secrets", "socket"}
+
+
+def test_text_package_is_pure_and_self_contained() -> None:
+    modules = sorted(PACKAGE.glob("*.py"))
+    assert len(modules) >= 6
+    for path in modules:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                roots = {alias.name.split(".")[0] for alias in node.names}
+                names = {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                roots, names = {node.module.split(".")[0]}, {node.module}
+            else:
+                continue
+            assert not roots & IMPURE, (path.name, roots)
+            assert roots <= set(sys.stdlib_module_names) | {"table", "__future__"}, path.name
+            assert all(n.startswith("table.text") for n in names if n.split(".")[0] == "table")
+
+
+def test_importing_the_text_package_loads_no_game_and_no_sdk() -> None:
+    code = (
+        "import sys, table.text; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'bluff', 'games', 'boto3', 'botocore'} or m.startswith('table.') "
+        "and not m.startswith('table.text')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+# --- the Dictionary Bluff adapter ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "reason"), ADVERSARIAL)
+def test_r4_adapter_refuses_definitions_with_invalid_text(text: str, reason: Reason) -> None:
+    with pytest.raises(Refusal) as refused:
+        bluff_text.check_definition(text)
+    assert (refused.value.code, refused.value.reason) == (Code.INVALID_TEXT, reason)
+
+
+@pytest.mark.parametrize(("name", "reason"), REFUSED_NAMES)
+def test_r4b_adapter_refuses_names_with_invalid_name(name: str, reason: Reason) -> None:
+    with pytest.raises(Refusal) as refused:
+        bluff_text.check_name(name)
+    assert (refused.value.code, refused.value.reason) == (Code.INVALID_NAME, reason)
+
+
+@given(st.text(max_size=40))
+def test_r4_adapter_agrees_with_the_package(text: str) -> None:
+    for ours, shared, code in (
+        (bluff_text.check_definition, check_definition, Code.INVALID_TEXT),
+        (bluff_text.check_name, check_name, Code.INVALID_NAME),
+    ):
+        try:
+            expected = shared(text)
+        except TextRefused as refusal:
+            with pytest.raises(Refusal) as refused:
+                ours(text)
+            assert (refused.value.code, refused.value.reason) == (code, refusal.reason)
+        else:
+            assert ours(text) == expected
+
+
+def test_r4_adapter_keeps_the_game_api() -> None:
+    assert bluff_text.normalize is normalize
+    assert bluff_text.comparison_key is comparison_key
+    assert bluff_text.words is words
+    assert Refusal(Code.INVALID_TEXT, Reason.URL).message.endswith("No web addresses.")

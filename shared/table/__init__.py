@@ -1,0 +1,1 @@
+"""The table service: rooms, members, presence and the game contract, for every game."""
