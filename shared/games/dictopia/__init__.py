@@ -1,0 +1,1 @@
+"""Dictopia: letter cards with eyes, missions and five trials."""
