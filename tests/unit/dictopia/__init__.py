@@ -1,0 +1,1 @@
+"""Dictopia rule and content tests."""
