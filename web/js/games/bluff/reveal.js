@@ -165,7 +165,7 @@ export function renderReveal(ctx) {
       testid: 'reveal-option',
       dataset: { optionId: o.id, index: o.index, kind: seen('truth') ? o.kind : null },
     },
-    h('span', { class: 'card-num' }, srOnly(t('bluff.voting.card')), String(o.index)),
+    h('span', { class: 'card-num' }, srOnly(`${t('bluff.voting.card')} `), String(o.index)),
     h('div', { class: 'card-body' },
       isTruth ? h('span', { class: `stamp${anim('truth', 'anim-stamp')}`, text: t('bluff.reveal.trueStamp') }) : null,
       h('span', { class: 'card-text', lang: state.lang || null, text: o.text }),

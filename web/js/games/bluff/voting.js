@@ -58,7 +58,7 @@ export function renderVoting(ctx) {
 
   const cards = ballot.map((o) => {
     const inner = [
-      h('span', { class: 'card-num' }, srOnly(t('bluff.voting.card')), String(o.index)),
+      h('span', { class: 'card-num' }, srOnly(`${t('bluff.voting.card')} `), String(o.index)),
       h('span', { class: 'card-body' },
         h('span', { class: 'card-text', lang: state.lang || null, text: o.text }),
         o.mine ? h('span', { class: 'tag tag-mine', text: t('bluff.voting.yourBluff') }) : null,
