@@ -1,0 +1,102 @@
+"""Dictopia on the table service: the `Game` the registry serves as `dictopia`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from games.dictopia import actions, phases
+from games.dictopia import content as contents
+from games.dictopia import settings as rules_settings
+from games.dictopia import view as views
+from games.dictopia.codes import MESSAGES
+from games.dictopia.content import Content
+from games.dictopia.moves import MOVES
+from games.dictopia.settings import OPTIONS
+from games.dictopia.state import DictopiaState
+from table.contract import Env, Game, Json, Outcome, Table, unchanged
+
+Action = Callable[[DictopiaState, Table, str, Any, Env], Outcome[DictopiaState]]
+
+ACTIONS: dict[str, Action] = {
+    "WarmupPlay": actions.warmup_play,
+    "Play": actions.play,
+    "Lock": actions.lock,
+    "TouchSpeed": actions.touch_speed,
+    "Denounce": actions.denounce,
+    "Dispute": actions.dispute,
+    "Pass": actions.pass_,
+    "Judge": actions.judge,
+    "Continue": actions.continue_,
+}
+
+
+class Dictopia(Game[DictopiaState]):
+    slug = "dictopia"
+    # D1a: a group room seats 2-12, a solo room 1; the start checks the mode's own range.
+    min_seats, max_seats = 1, 12
+    langs = frozenset({"en", "fr", "es", "ru"})
+    options = OPTIONS
+    state_type = DictopiaState
+    moves: ClassVar[Mapping[str, type[BaseModel]]] = MOVES
+    messages: ClassVar[Mapping[str, str]] = MESSAGES
+
+    def __init__(self, content: Callable[[str], Content] = contents.load) -> None:
+        self._load = content
+
+    def load_content(self, lang: str) -> Content:
+        """One `Content` per language and container: the table and `view` share it."""
+        cache: dict[str, Content] = self.__dict__.setdefault("_cache", {})
+        if lang not in cache:
+            cache[lang] = self._load(lang)
+        return cache[lang]
+
+    def check_options(self, options: Mapping[str, Json], table: Table) -> None:
+        # A room with no member yet is being created: only then may `mode` be chosen.
+        at_create = None if not table.members else table.options.get("mode")
+        rules_settings.check(options, table, at_create)
+
+    def start(self, state: DictopiaState, table: Table, env: Env) -> Outcome[DictopiaState]:
+        return phases.start(state, table, env)
+
+    def apply(
+        self, state: DictopiaState, table: Table, member: str, move: BaseModel, env: Env
+    ) -> Outcome[DictopiaState]:
+        return ACTIONS[type(move).__name__](state, table, member, move, env)
+
+    def due(self, state: DictopiaState, table: Table, env: Env) -> Outcome[DictopiaState]:
+        outcome = phases.due(state, table, env)
+        return unchanged(state) if outcome is None else outcome
+
+    def view(self, state: DictopiaState, table: Table, member: str, now: int) -> dict[str, Json]:
+        # `view` gets no Env: the content comes from the same per-language cache.
+        return views.view(state, table, member, now, self.load_content(table.lang))
+
+    def secrets(self, state: DictopiaState, table: Table) -> Sequence[str]:
+        """Texts no view may show now: undealt cards' letters and later trials' missions.
+
+        Another member's hand is secret only from the others: the tests check
+        it per member.
+        """
+        if not state.in_match:
+            return []
+        content = self.load_content(table.lang)
+        dealt = {c for hand in state.hands.values() for c in hand}
+        found = [
+            face.letter
+            for index in range(len(content.cards) * state.copies)
+            if index not in dealt
+            for face in content.card(index).faces
+        ]
+        found += [
+            content.text(m)
+            for trial in state.plan[state.round :]
+            for m in trial
+            if not m.startswith("custom")
+        ]
+        return found
+
+
+GAME = Dictopia()

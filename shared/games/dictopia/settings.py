@@ -1,0 +1,173 @@
+"""The room's settings (Settings section): options, their cross-checks, and effective values.
+
+`game`, `mode` and `profile` are fixed at `create_room`; every other setting
+changes with `set_options` in the lobby or between matches. Settings that only
+a group room has are `None` by default, meaning "the mode's own value".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.dictopia.catalogue import CUSTOM_PREFIX, MAX_CUSTOM
+from games.dictopia.codes import DCode
+from table.contract import Json, Option, Table
+from table.errors import Code, Refusal
+from table.text import TextRefused, check_definition, normalize
+
+MIN_LEVEL, MAX_LEVEL = 8, 20
+GROUP_HAND = 8
+REACHED = "solo_reached"  # table memory: {lang: highest level reached} (D23b)
+USED = "missions_used"  # table memory: catalogue missions of earlier matches (D5a)
+
+
+class CustomMissions(Option):
+    """`custom_missions`: 0-5 × `{text, bonus}`; the texts are checked in `check_options`."""
+
+    def allows(self, value: Json) -> bool:
+        if type(value) is not list or len(value) > MAX_CUSTOM:
+            return False
+        return all(
+            type(m) is dict
+            and set(m) == {"text", "bonus"}
+            and type(m["text"]) is str
+            and type(m["bonus"]) is int
+            and 1 <= m["bonus"] <= 3
+            for m in value
+        )
+
+    def schema(self) -> dict[str, Json]:
+        return {"name": self.name, "default": self.default, "choices": [], "max": MAX_CUSTOM}
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("mode", "group", ("group", "solo")),
+    Option("warmup", False, (False, True)),
+    Option("trial_seconds", 90, (90, 120, 180)),
+    Option("validation", None, (None, "denounce", "strict")),
+    Option("vote_missions", None, (None, True, False)),
+    Option("speed_mission", None, (None, True, False)),
+    CustomMissions("custom_missions", [], ()),
+    Option("level", None, (None, *range(MIN_LEVEL, MAX_LEVEL + 1))),
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    solo: bool
+    warmup: bool
+    trial_seconds: int
+    strict: bool
+    vote_missions: bool
+    speed_mission: bool
+    customs: tuple[tuple[str, int], ...]  # (text, bonus)
+    level: int  # the hand size: the level in solo, 8 in a group
+
+    def wire(self, mode: str) -> dict[str, Json]:
+        return {
+            "mode": mode,
+            "warmup": self.warmup,
+            "trial_seconds": self.trial_seconds,
+            "validation": "strict" if self.strict else "denounce",
+            "vote_missions": self.vote_missions,
+            "speed_mission": self.speed_mission,
+            "custom_missions": [{"text": t, "bonus": b} for t, b in self.customs],
+            "level": self.level if self.solo else None,
+        }
+
+
+def reached(table: Table) -> int:
+    """The highest solo level this browser reached in the room's language (D23b)."""
+    levels = table.memory.get(REACHED) or {}
+    return max(MIN_LEVEL, min(MAX_LEVEL, int(levels.get(table.lang, MIN_LEVEL))))
+
+
+def settings(options: Mapping[str, Any], table: Table) -> Settings:
+    solo = options.get("mode") == "solo"
+    vote = options.get("vote_missions")
+    speed = options.get("speed_mission")
+    level = options.get("level")
+    return Settings(
+        solo=solo,
+        warmup=bool(options.get("warmup", False)),
+        trial_seconds=int(options.get("trial_seconds", 90)),
+        strict=solo or options.get("validation") == "strict",
+        vote_missions=not solo and vote is not False,
+        speed_mission=not solo and speed is not False,
+        customs=tuple(
+            (normalize(m["text"]), m["bonus"]) for m in options.get("custom_missions", [])
+        ),
+        level=(level or reached(table)) if solo else GROUP_HAND,
+    )
+
+
+def custom_ids(s: Settings) -> dict[str, int]:
+    return {f"{CUSTOM_PREFIX}{i + 1}": bonus for i, (_, bonus) in enumerate(s.customs)}
+
+
+def check(options: Mapping[str, Any], table: Table, mode_at_create: str | None) -> None:
+    """Cross-option rules; each refusal names the option (`bad_option` + reason)."""
+    if mode_at_create is not None and options.get("mode") != mode_at_create:
+        raise Refusal(Code.BAD_OPTION, "mode")
+    solo = options.get("mode") == "solo"
+    if solo and options.get("validation") == "denounce":
+        raise Refusal(Code.BAD_OPTION, "validation")
+    for name in ("vote_missions", "speed_mission"):
+        if solo and options.get(name) is True:
+            raise Refusal(Code.BAD_OPTION, name)
+    customs = options.get("custom_missions", [])
+    if customs and (solo or options.get("vote_missions") is False):
+        raise Refusal(Code.BAD_OPTION, "custom_missions")
+    for mission in customs:  # D18a: 8-100 code points, checked as RULES 3a/4a
+        try:
+            check_definition(mission["text"])
+        except TextRefused as refused:
+            raise Refusal(Code.INVALID_TEXT, refused.reason.value) from None
+    level = options.get("level")
+    return Settings(
+        solo=solo,
+        warmup=bool(options.get("warmup", False)),
+        trial_seconds=int(options.get("trial_seconds", 90)),
+        strict=solo or options.get("validation") == "strict",
+        vote_missions=not solo and vote is not False,
+        speed_mission=not solo and speed is not False,
+        customs=tuple(
+            (normalize(m["text"]), m["bonus"]) for m in options.get("custom_missions", [])
+        ),
+        level=(level or reached(table)) if solo else GROUP_HAND,
+    )
+
+
+def custom_ids(s: Settings) -> dict[str, int]:
+    return {f"{CUSTOM_PREFIX}{i + 1}": bonus for i, (_, bonus) in enumerate(s.customs)}
+
+
+def check(options: Mapping[str, Any], table: Table, mode_at_create: str | None) -> None:
+    """Cross-option rules; each refusal names the option (`bad_option` + reason)."""
+    if mode_at_create is not None and options.get("mode") != mode_at_create:
+        raise Refusal(Code.BAD_OPTION, "mode")
+    solo = options.get("mode") == "solo"
+    if solo and options.get("validation") == "denounce":
+        raise Refusal(Code.BAD_OPTION, "validation")
+    for name in ("vote_missions", "speed_mission"):
+        if solo and options.get(name) is True:
+            raise Refusal(Code.BAD_OPTION, name)
+    customs = options.get("custom_missions", [])
+    if customs and (solo or options.get("vote_missions") is False):
+        raise Refusal(Code.BAD_OPTION, "custom_missions")
+    for mission in customs:
+        text = normalize(mission["text"])
+        if not 8 <= len(text) <= 100:
+            raise Refusal(Code.INVALID_TEXT, "too_short" if len(text) < 8 else "too_long")
+        try:
+            check_definition(text)
+        except TextRefused as refused:
+            raise Refusal(Code.INVALID_TEXT, refused.reason.value) from None
+    level = options.get("level")
+    if level is not None:
+        if not solo:
+            raise Refusal(Code.BAD_OPTION, "level")
+        if level > reached(table):
+            raise Refusal(DCode.LEVEL_LOCKED)
