@@ -6,7 +6,6 @@
 The list's ICANN section names each delegated top-level domain as a rule of one
 label (``com``, ``рф``, ``みんな``); private registries and deeper rules are left
 out. Internationalized TLDs are kept in Unicode, as players would type them.
-Run ruff format on the result; the tests read it, nothing reads the list at run time.
 """
 
 from __future__ import annotations

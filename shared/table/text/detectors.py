@@ -28,7 +28,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cached_property
 
 from table.text import characters, domains
@@ -41,11 +40,11 @@ NAME_MIN = 1
 NAME_MAX = 24
 
 
-@dataclass(frozen=True)
 class Draft:
     """A player's text as typed (`raw`) and as it would be stored (`stored`)."""
 
-    raw: str
+    def __init__(self, raw: str) -> None:
+        self.raw = raw
 
     @cached_property
     def stored(self) -> str:

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import unicodedata
 from functools import cache
-from importlib import resources
 
 from table.text.keys import comparison_key
 
@@ -42,7 +41,12 @@ _STROKE, _CAPITAL_STROKE = "l", "I"
 @cache
 def _prototypes() -> dict[str, str]:
     """TR39's table: a letter, digit or mark to the prototype it is confused with."""
-    text = resources.files(__package__).joinpath(_DATA).read_text(encoding="utf-8")
+    import pkgutil  # here, not above: only a room's name check needs the table
+
+    data = pkgutil.get_data(__name__, _DATA)
+    if data is None:
+        raise FileNotFoundError(_DATA)
+    text = data.decode("utf-8")
     table: dict[str, str] = {}
     for line in text.splitlines():
         if line and not line.startswith("#"):
