@@ -126,46 +126,6 @@ def check(options: Mapping[str, Any], table: Table, mode_at_create: str | None) 
         except TextRefused as refused:
             raise Refusal(Code.INVALID_TEXT, refused.reason.value) from None
     level = options.get("level")
-    return Settings(
-        solo=solo,
-        warmup=bool(options.get("warmup", False)),
-        trial_seconds=int(options.get("trial_seconds", 90)),
-        strict=solo or options.get("validation") == "strict",
-        vote_missions=not solo and vote is not False,
-        speed_mission=not solo and speed is not False,
-        customs=tuple(
-            (normalize(m["text"]), m["bonus"]) for m in options.get("custom_missions", [])
-        ),
-        level=(level or reached(table)) if solo else GROUP_HAND,
-    )
-
-
-def custom_ids(s: Settings) -> dict[str, int]:
-    return {f"{CUSTOM_PREFIX}{i + 1}": bonus for i, (_, bonus) in enumerate(s.customs)}
-
-
-def check(options: Mapping[str, Any], table: Table, mode_at_create: str | None) -> None:
-    """Cross-option rules; each refusal names the option (`bad_option` + reason)."""
-    if mode_at_create is not None and options.get("mode") != mode_at_create:
-        raise Refusal(Code.BAD_OPTION, "mode")
-    solo = options.get("mode") == "solo"
-    if solo and options.get("validation") == "denounce":
-        raise Refusal(Code.BAD_OPTION, "validation")
-    for name in ("vote_missions", "speed_mission"):
-        if solo and options.get(name) is True:
-            raise Refusal(Code.BAD_OPTION, name)
-    customs = options.get("custom_missions", [])
-    if customs and (solo or options.get("vote_missions") is False):
-        raise Refusal(Code.BAD_OPTION, "custom_missions")
-    for mission in customs:
-        text = normalize(mission["text"])
-        if not 8 <= len(text) <= 100:
-            raise Refusal(Code.INVALID_TEXT, "too_short" if len(text) < 8 else "too_long")
-        try:
-            check_definition(text)
-        except TextRefused as refused:
-            raise Refusal(Code.INVALID_TEXT, refused.reason.value) from None
-    level = options.get("level")
     if level is not None:
         if not solo:
             raise Refusal(Code.BAD_OPTION, "level")
