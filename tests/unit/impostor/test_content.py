@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bluff.rules.text import check_name, comparison_key
+from table.text import TextRefused, check_name, comparison_key
 
 CONTENT_DIR = Path(__file__).resolve().parents[3] / "content" / "impostor"
 LANGS = ("en", "ro", "es", "ru", "fr")
@@ -192,8 +192,8 @@ def test_content_texts_pass_validator(lang: str) -> None:
     for text in texts(lang):
         try:
             stored = check_name(text)
-        except Exception as refusal:  # the refusal's reason is the useful message
-            refused[text] = repr(refusal)
+        except TextRefused as refusal:
+            refused[text] = str(refusal.reason)
             continue
         if stored != text:
             refused[text] = f"stored as {stored!r}"
