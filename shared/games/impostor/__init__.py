@@ -1,0 +1,1 @@
+"""Impostor: everyone but the impostor knows the secret word (modes/IMPOSTOR.md)."""
