@@ -16,7 +16,7 @@ from typing import Any
 
 from table.contract import Env, Game, Notice, Timer
 from table.errors import Refusal
-from table.members import new_room_code
+from table.members import Welcome, new_room_code
 from table.referee import Command, Decision, Kick, Leave, Move, Referee, SetOptions, Start, TakeSeat
 from table.room import Room
 
@@ -60,8 +60,14 @@ class Tabletop:
         """Join several players at once; returns their ids."""
         return [self.join(name) for name in names]
 
-    def resume(self, member: str) -> None:
-        self._commit(self.referee.resume(self._room(), self.tokens[member], self.env()))
+    def resume(self, member: str) -> Welcome:
+        return self.resume_token(self.tokens[member])
+
+    def resume_token(self, token: str) -> Welcome:
+        decision = self.referee.resume(self._room(), token, self.env())
+        self._commit(decision)
+        assert decision.welcome is not None
+        return decision.welcome
 
     def drop(self, member: str) -> None:
         self._commit(self.referee.set_connected(self._room(), member, False))
@@ -69,10 +75,10 @@ class Tabletop:
     def start(self, member: str | None = None) -> None:
         self.command(member or self.host, Start())
 
-    def move(self, member: str, action: str, **fields: Any) -> None:
+    def move(self, member: str, action: str, **fields: Any) -> Decision:
         """A game move, its fields parsed as the protocol would; raises `Refusal`."""
         model = self.game.moves[action].model_validate(fields)
-        self.command(member, Move(action, model))
+        return self.command(member, Move(action, model))
 
     def set_options(self, member: str, **options: Any) -> None:
         self.command(member, SetOptions(options))
@@ -86,7 +92,7 @@ class Tabletop:
     def leave(self, member: str) -> None:
         self.command(member, Leave())
 
-    def command(self, member: str, command: Command) -> None:
+    def command(self, member: str, command: Command) -> Decision:
         decision = self.referee.act(self._room(), member, command, self.env())
         self._commit(decision)
         if decision.refusal is not None:
@@ -94,6 +100,7 @@ class Tabletop:
         if decision.seal is not None:
             # As the service does: the pick is stored first, then the room settles.
             self._commit(self.referee.settle(self._room(), self.env()))
+        return decision
 
     # --- time -----------------------------------------------------------------------------
 

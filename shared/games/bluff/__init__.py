@@ -1,0 +1,1 @@
+"""Dictionary Bluff: write a false definition of a rare word, then find the real one."""

@@ -1,0 +1,28 @@
+"""The moves of Dictionary Bluff on the wire (PROTOCOL.md): each carries its round."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Round = Annotated[int, Field(ge=0, le=99)]
+Text = Annotated[str, Field(max_length=2000)]  # the rules refuse anything over 100 code points
+Id = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class _Move(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    round: Round
+
+
+class Submit(_Move):
+    text: Text
+
+
+class Vote(_Move):
+    option: Id
+
+
+class Continue(_Move):
+    pass

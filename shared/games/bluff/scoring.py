@@ -1,0 +1,105 @@
+"""Scoring, the reveal and the winners (R11, R12, R13)."""
+
+from __future__ import annotations
+
+from games.bluff.ballot import sort_entries
+from games.bluff.state import BluffState, Round, Summary
+from games.bluff.timings import BEATS_MS
+from table.contract import Env, Table
+
+TRUTH_VOTE = 1000
+TRUTH_WRITTEN = 1000
+FOOLED = 500
+
+
+def awards(round_: Round) -> dict[str, int]:
+    """R11: points this round for every player of the round (0 included)."""
+    points = dict.fromkeys(round_.players, 0)
+    for writer in sort_entries(round_).truth_writers:
+        points[writer] += TRUTH_WRITTEN
+    by_id = {option.id: option for option in round_.ballot}
+    for voter, option_id in round_.votes.items():
+        option = by_id[option_id]
+        if option.kind == "truth":
+            points[voter] += TRUTH_VOTE
+        elif option.kind == "bluff" and option.writer is not None:
+            points[option.writer] += FOOLED
+        # A fallback fools nobody into giving points: 0 (R11).
+    return points
+
+
+def beats(env: Env) -> list[dict[str, object]]:
+    """The reveal's choreography: every screen plays each beat at the same server time."""
+    return [{"at": env.now + env.length(at), "cue": cue} for cue, at in BEATS_MS]
+
+
+def totals(state: BluffState, table: Table) -> dict[str, int]:
+    return {m.id: state.scores.get(m.id, 0) for m in table.players}
+
+
+def reveal(state: BluffState, table: Table, round_: Round) -> dict[str, object]:
+    """R12: everything about the round, once it is over. Scores must already include it."""
+    seat = {m.id: i for i, m in enumerate(table.players)}
+
+    def in_seat_order(ids: list[str]) -> list[str]:
+        return sorted(ids, key=lambda i: seat.get(i, len(seat)))
+
+    sorting = sort_entries(round_)
+    voters_of: dict[str, list[str]] = {option.id: [] for option in round_.ballot}
+    for voter, option_id in round_.votes.items():
+        voters_of[option_id].append(voter)
+    return {
+        "word": round_.card.word,
+        "note": round_.card.note,
+        "truth": round_.card.truth,
+        "aliases": list(round_.card.aliases),
+        "options": [
+            {
+                "id": option.id,
+                "text": option.text,
+                "kind": option.kind,
+                "writers": [option.writer] if option.writer else [],
+                "voters": in_seat_order(voters_of[option.id]),
+            }
+            for option in round_.ballot
+        ],
+        "truth_writers": [
+            {"player": p, "text": round_.entries[p].text} for p in sorting.truth_writers
+        ],
+        "groups": [
+            {"writers": writers, "texts": [round_.entries[p].text for p in writers]}
+            for writers in sorting.groups
+        ],
+        "skipped": [p for p in round_.players if p not in round_.entries],
+        "awards": awards(round_),
+        "totals": totals(state, table),
+        "beats": list(round_.beats),
+    }
+
+
+def summary(round_: Round) -> Summary:
+    """What the result sheet keeps: the word, the truth and the bluff that fooled most."""
+    best = None
+    for option in round_.ballot:
+        if option.kind != "bluff" or option.writer is None:
+            continue
+        fooled = sum(1 for chosen in round_.votes.values() if chosen == option.id)
+        written_at = round_.entries[option.writer].at
+        if fooled and (best is None or (fooled, -written_at) > (best[0], -best[1])):
+            best = (fooled, written_at, option)
+    return Summary(
+        word=round_.card.word,
+        truth=round_.card.truth,
+        best_bluff=None
+        if best is None
+        else {"text": best[2].text, "writer": best[2].writer, "fooled": best[0]},
+    )
+
+
+def winners(state: BluffState, table: Table) -> list[str]:
+    """R13: every seat of the match with the highest total; ties share the victory."""
+    seats = table.players
+    if not seats:
+        return []
+    top = max(state.scores.get(m.id, 0) for m in seats)
+    return [m.id for m in seats if state.scores.get(m.id, 0) == top]

@@ -1,0 +1,98 @@
+"""The Dictionary Bluff fields of a member's `state`: where the secrets of R2 are kept.
+
+Before a round's reveal nobody sees an alias, an unused fallback, another
+member's entry, which card is which, who wrote any card or who chose what.
+Late joiners (12b) see nothing of the current round until its reveal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.bluff.rules import eligible_voters, writers
+from games.bluff.scoring import reveal
+from games.bluff.state import REVEAL, ROUNDS, VOTING, WRITING, BluffState
+from table.contract import FINISHED, LOBBY, Seat, Table
+
+IN_ROUND = (WRITING, VOTING, REVEAL)
+
+
+def _is_late(state: BluffState, member: Seat) -> bool:
+    """Ruling 12b: membership began after the current round started."""
+    return state.round is not None and member.joined_at > state.round.started_at
+
+
+def view(state: BluffState, table: Table, member_id: str, now: int) -> dict[str, Any]:
+    me = table.member(member_id)
+    if me is None:
+        raise KeyError(member_id)
+    phase = state.phase
+    round_ = state.round if phase in IN_ROUND else None
+    # Before the reveal a late joiner sees no word, ballot or entry; at the
+    # reveal everything is public.
+    sees_round = round_ is not None and (phase == REVEAL or not _is_late(state, me))
+    fields: dict[str, Any] = {
+        "round": state.round_number if phase != LOBBY else 0,
+        "rounds": ROUNDS,
+        "continue_at": state.continue_at if phase == REVEAL else None,
+        "players": [
+            {
+                "id": m.id,
+                "name": m.name,
+                "score": state.scores.get(m.id, 0),
+                "connected": m.connected,
+                "host": table.host == m.id,
+                "active": m.active,
+            }
+            for m in table.players
+        ],
+        "word": None,
+        "note": None,
+        "ready": None,
+        "expected": None,
+        "my_entry": None,
+        "can_submit": False,
+        "ballot": None,
+        "can_vote": False,
+        "my_vote": None,
+        "votes_in": None,
+        "voters": None,
+        "reveal": None,
+        "winners": None,
+        "history": None,
+    }
+    if round_ is not None and sees_round:
+        fields["word"] = round_.card.word
+        fields["note"] = round_.card.note
+        if phase == WRITING:
+            pick = table.picks.get(me.id)
+            fields["my_entry"] = pick["text"] if pick else None
+            # Ruling 8a: progress as counts only, both over the round's active
+            # players, so "3 of 3" means done.
+            expected = writers(state, table)
+            fields["ready"] = sum(1 for p in expected if p in table.picks)
+            fields["expected"] = len(expected)
+            fields["can_submit"] = (
+                me.id in expected and pick is None and now < (state.deadline or 0)
+            )
+        else:
+            entry = round_.entries.get(me.id)
+            fields["my_entry"] = entry.text if entry else None
+            fields["ballot"] = [
+                {"id": o.id, "text": o.text, "mine": o.writer == me.id} for o in round_.ballot
+            ]
+            fields["my_vote"] = (
+                table.picks.get(me.id) if phase == VOTING else round_.votes.get(me.id)
+            )
+        if phase == VOTING:
+            eligible = eligible_voters(state, table)
+            fields["can_vote"] = me.id in eligible and me.id not in table.picks
+            fields["votes_in"] = sum(1 for p in eligible if p in table.picks)
+            fields["voters"] = len(eligible)
+        if phase == REVEAL:
+            fields["reveal"] = reveal(state, table, round_)
+    if phase == FINISHED and state.round is not None:
+        fields["reveal"] = reveal(state, table, state.round) if state.round.revealed else None
+        fields["winners"] = list(state.winners)
+        fields["history"] = [s.model_dump() for s in state.history]
+    return fields
