@@ -1,0 +1,68 @@
+"""F12: the reveal, built once when voting closes; its beats are only motion.
+
+Beats travel as data (ruling 12b): each carries what its line needs, and the
+client writes the line ("Option N was made up. It fooled K.") in its language.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.fictionary.rules import BEAT_MS
+
+# The English templates of each beat's line (the client has one per UI language).
+LINES = {
+    "votes": "The votes are in.",
+    "author": "Option {n} was made up. It fooled {k}.",
+    "authors": "Option(s) {ns} fooled no one.",
+    "real": "The real definition was option {n}. {k} found it.",
+    "judge": "The Judge scores {k}.",
+    "totals": "The scores are up.",
+}
+
+
+def beats(
+    start: int,
+    options: Sequence[Mapping[str, Any]],
+    votes: Mapping[str, str],
+    judge: str,
+    awards: Mapping[str, int],
+    totals: Mapping[str, int],
+) -> list[dict[str, Any]]:
+    """The six kinds of beat, in order, each with its start (`at`) and length (`ms`)."""
+    n_of = {o["id"]: o["n"] for o in options}
+    fooling = sorted(
+        (o for o in options if o["kind"] == "fake" and o["voters"]),
+        key=lambda o: (-len(o["voters"]), o["n"]),
+    )
+    idle = [o["n"] for o in options if o["kind"] == "fake" and not o["voters"]]
+    real = next(o for o in options if o["kind"] == "truth")
+    plan: list[dict[str, Any]] = []
+    if votes:
+        plan.append({"cue": "votes", "votes": {v: n_of[c] for v, c in votes.items()}})
+    for o in fooling:
+        plan.append(
+            {
+                "cue": "author",
+                "n": o["n"],
+                "writers": list(o["writers"]),
+                "fooled": list(o["voters"]),
+            }
+        )
+    if idle:
+        plan.append({"cue": "authors", "ns": idle})
+    plan.append({"cue": "real", "n": real["n"], "found": list(real["voters"])})
+    plan.append({"cue": "judge", "judge": judge, "points": awards.get(judge, 0)})
+    plan.append({"cue": "totals", "awards": dict(awards), "totals": dict(totals)})
+    at = start
+    for beat in plan:
+        beat["at"], beat["ms"] = at, BEAT_MS[beat["cue"]]
+        at += beat["ms"]
+    return plan
+
+
+def length_ms(plan: Sequence[Mapping[str, Any]]) -> int:
+    """Ruling 12a: the sum of the beats, rounded up to a whole second."""
+    return math.ceil(sum(int(b["ms"]) for b in plan) / 1000) * 1000
