@@ -74,20 +74,23 @@ def set_hand(top: Tabletop, player: str, letters: str) -> list[list[int]]:
     assert top.room is not None
     state = top.room.state
     content: Content = top.content
-    taken = {c for p, h in state["hands"].items() if p != player for c in h}
+    hands = state["hands"]
     hand: list[int] = []
     word: list[list[int]] = []
     for letter in letters:
-        for index, card in enumerate(content.cards):
-            if index in taken or index in hand:
-                continue
-            faces = [f.letter for f in card.faces]
-            if letter in faces:
-                word.append([len(hand), faces.index(letter)])
-                hand.append(index)
-                break
-        else:
-            raise AssertionError(f"no free card with {letter}")
+        taken = {c for p, h in hands.items() if p != player for c in h} | set(hand)
+        cards = [
+            i for i, card in enumerate(content.cards) if letter in [f.letter for f in card.faces]
+        ]
+        free = [i for i in cards if i not in taken]
+        if not free:  # the only card is in another hand: swap it for an undealt one
+            owner = next(p for p, h in hands.items() if p != player and cards[0] in h)
+            spare = next(i for i in range(len(content.cards)) if i not in taken)
+            hands[owner] = [spare if c == cards[0] else c for c in hands[owner]]
+            free = [cards[0]]
+        faces = [f.letter for f in content.cards[free[0]].faces]
+        word.append([len(hand), faces.index(letter)])
+        hand.append(free[0])
     state["hands"][player] = hand
     return word
 

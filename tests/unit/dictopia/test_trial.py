@@ -16,9 +16,9 @@ def test_d1a_start_needs_two_to_twelve_or_one_solo() -> None:
     top, _ = table(2)
     top.start()
     assert top.phase == TRIAL
-    top, (a, b) = table(2, mode="solo")
+    top, (a, _b) = table(2, mode="solo")
     assert refused(top.start) == "not_enough_players"  # solo needs exactly one
-    top, (a,) = table(1, mode="solo")
+    top, (_a,) = table(1, mode="solo")
     top.start()
     assert top.phase == TRIAL and top.state.solo
 
@@ -34,7 +34,7 @@ def test_d1a_eight_plus_players_use_two_copies(n: int, copies: int) -> None:
 
 
 def test_d1b_leaver_keeps_total_and_word() -> None:
-    top, (a, b, c) = table(3)
+    top, (_a, _b, c) = table(3)
     top.start()
     word = set_hand(top, c, "CAT")
     top.move(c, "play", round=1, cards=word)
@@ -49,7 +49,7 @@ def test_d1b_leaver_keeps_total_and_word() -> None:
 
 
 def test_d1b_late_joiner_observes_without_hand() -> None:
-    top, (a, b) = table(2)
+    top, (_a, _b) = table(2)
     top.start()
     late = top.join("Zed")
     view = top.view(late)
@@ -88,7 +88,7 @@ def test_d1c_rematch_resets_totals() -> None:
 
 
 def test_d4a_word_is_card_face_pairs() -> None:
-    top, (a, b) = table(2)
+    top, (a, _b) = table(2)
     top.start()
     word = set_hand(top, a, "TAXI")
     top.move(a, "play", round=1, cards=word)
@@ -110,7 +110,7 @@ def test_d4a_word_is_card_face_pairs() -> None:
     ],
 )
 def test_d4b_bad_word_reasons(cards: list[list[int]], reason: str) -> None:
-    top, (a, b) = table(2)
+    top, (a, _b) = table(2)
     top.start()
     before = top.room.model_copy(deep=True) if top.room else None
     with pytest.raises(Exception) as refusal:
@@ -133,7 +133,7 @@ def test_d4d_play_replaces_until_locked() -> None:
 
 
 def test_d4d_sixty_plays_per_trial() -> None:
-    top, (a, b) = table(2)
+    top, (a, _b) = table(2)
     top.start()
     for _ in range(60):
         top.move(a, "play", round=1, cards=[[0, 0]])
@@ -152,7 +152,7 @@ def test_d6a_disjoint_hands_target_is_first_undealt_back() -> None:
 
 
 def test_d6a_disconnected_dealt_left_not() -> None:
-    top, (a, b, c) = table(3)
+    top, (_a, b, c) = table(3)
     top.start()
     top.drop(b)
     top.leave(c)
@@ -178,7 +178,7 @@ def test_d7a_trial_closes_at_deadline_or_all_locked() -> None:
 
 
 def test_d7a_late_play_phase_closed() -> None:
-    top, (a, b) = table(2)
+    top, (a, _b) = table(2)
     top.start()
     top.advance(90_000)
     for action, fields in (("play", {"cards": [[0, 0]]}), ("lock", {}), ("touch_speed", {})):
@@ -187,7 +187,7 @@ def test_d7a_late_play_phase_closed() -> None:
 
 
 def test_d7b_only_counts_and_speed_holder() -> None:
-    top, (a, b, c) = table(3)
+    top, (a, b, _c) = table(3)
     top.start()
     set_missions(top, 1, ["speed"])
     top.move(a, "play", round=1, cards=[[0, 1]])
@@ -201,7 +201,7 @@ def test_d7b_only_counts_and_speed_holder() -> None:
 
 
 def test_d7c_no_word_scores_zero() -> None:
-    top, (a, b) = table(2)
+    top, (a, _b) = table(2)
     top.start()
     top.advance(90_000 + 45_000)
     assert top.phase == SCORE
@@ -224,7 +224,7 @@ def test_d7d_phase_order_and_continue_from_six_seconds() -> None:
 
 
 def test_d16a_first_touch_wins_and_locks() -> None:
-    top, (a, b, c) = table(3)
+    top, (a, b, _c) = table(3)
     top.start()
     set_missions(top, 1, ["speed"])
     assert refused(top.move, a, "touch_speed", round=1) == "no_word"
@@ -237,14 +237,14 @@ def test_d16a_first_touch_wins_and_locks() -> None:
 
 
 def test_d16a_no_speed_mission() -> None:
-    top, (a, b) = table(2)
+    top, (a, _b) = table(2)
     top.start()
     top.move(a, "play", round=1, cards=[[0, 0]])
     assert refused(top.move, a, "touch_speed", round=1) == "no_speed_mission"
 
 
 def test_d16b_speed_holder_public() -> None:
-    top, (a, b) = table(2)
+    top, (a, _b) = table(2)
     top.start()
     set_missions(top, 1, ["speed"])
     top.move(a, "play", round=1, cards=[[0, 0]])
@@ -254,7 +254,7 @@ def test_d16b_speed_holder_public() -> None:
 
 
 def test_d16c_lock_never_wins_speed() -> None:
-    top, (a, b) = table(2)
+    top, (a, _b) = table(2)
     top.start()
     set_missions(top, 1, ["speed"])
     top.move(a, "play", round=1, cards=[[0, 0]])
