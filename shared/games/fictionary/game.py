@@ -210,7 +210,7 @@ class Fictionary(Game[FicState]):
             raise Refusal(Code.OWN_OPTION)
         return Outcome(state, seal=Seal(move.option, replace=True))  # ruling 10a
 
-    # --- time ---------------------------------------------------------------------------------------
+    # --- time ---------------------------------------------------------------------------
 
     def due(self, state: FicState, table: Table, env: Env) -> Outcome[FicState]:
         if not state.in_match:
@@ -234,9 +234,9 @@ class Fictionary(Game[FicState]):
         if state.phase not in (CHOOSING, WRITING, VOTING):
             return []
         presence.fill(state, table, env)
-        if state.phase == VOTING and not state.shown and state.judge is not None:
-            if state.judge in state.bots or seats.is_away(state, table, state.judge, env.now):
-                state.shown = True  # ruling 15a: the round turns unread
+        judge = state.judge
+        if state.phase == VOTING and not state.shown and judge is not None:  # ruling 15a: unread
+            state.shown = judge in state.bots or seats.is_away(state, table, judge, env.now)
         timed_out = state.due(env.now) or (
             state.backstop_at is not None and env.now >= state.backstop_at
         )
@@ -288,7 +288,7 @@ class Fictionary(Game[FicState]):
         timers = phases.schedule(new, table, env)
         return Outcome(new, tuple(timers))
 
-    # --- reading ------------------------------------------------------------------------------------
+    # --- reading ------------------------------------------------------------------------
 
     def view(self, state: FicState, table: Table, member: str, now: int) -> dict[str, Any]:
         return views.view(state, table, member, now)

@@ -9,10 +9,19 @@ them (see docs/fictionary.md). A language without a table skips its branch.
 from __future__ import annotations
 
 POS_LABELS = {
-    "noun": "noun", "verb": "verb", "adjective": "adjective", "adverb": "adverb",
-    "sustantivo": "noun", "verbo": "verb", "adjetivo": "adjective", "adverbio": "adverb",
-    "существительное": "noun", "глагол": "verb", "прилагательное": "adjective", "наречие": "adverb",
-}  # fmt: skip
+    "noun": "noun",
+    "verb": "verb",
+    "adjective": "adjective",
+    "adverb": "adverb",
+    "sustantivo": "noun",
+    "verbo": "verb",
+    "adjetivo": "adjective",
+    "adverbio": "adverb",
+    "существительное": "noun",
+    "глагол": "verb",
+    "прилагательное": "adjective",
+    "наречие": "adverb",
+}
 
 SMALL = {
     "en": frozenset(
@@ -154,10 +163,49 @@ SMALL = {
 }
 
 BOT_NAMES = {
-    "en": ("Ada", "Basil", "Clover", "Dorian", "Edie", "Felix", "Greta", "Hugo", "Iris", "Jasper", "Kit", "Lena"),
-    "es": ("Alba", "Bruno", "Carmen", "Dario", "Elena", "Fermín", "Gala", "Hugo", "Inés", "Julio", "Lola", "Mateo"),
-    "ru": ("Аня", "Борис", "Вера", "Глеб", "Даша", "Егор", "Жанна", "Захар", "Ирина", "Кирилл", "Лиза", "Марк"),
-}  # fmt: skip
+    "en": (
+        "Ada",
+        "Basil",
+        "Clover",
+        "Dorian",
+        "Edie",
+        "Felix",
+        "Greta",
+        "Hugo",
+        "Iris",
+        "Jasper",
+        "Kit",
+        "Lena",
+    ),
+    "es": (
+        "Alba",
+        "Bruno",
+        "Carmen",
+        "Dario",
+        "Elena",
+        "Fermín",
+        "Gala",
+        "Hugo",
+        "Inés",
+        "Julio",
+        "Lola",
+        "Mateo",
+    ),
+    "ru": (
+        "Аня",
+        "Борис",
+        "Вера",
+        "Глеб",
+        "Даша",
+        "Егор",
+        "Жанна",
+        "Захар",
+        "Ирина",
+        "Кирилл",
+        "Лиза",
+        "Марк",
+    ),
+}
 
 # F22 / ruling 22a: a dictionary-like opening for nouns and verbs, and chatty words.
 NOUN_OPENINGS = {
@@ -208,9 +256,13 @@ TOPICS = {
 }
 SILLY = {
     "en": {
-        "noun": ("A hat worn by a duck on Sundays", "A soup that nobody finishes", "The noise a teapot makes when bored"),
+        "noun": (
+            "A hat worn by a duck on Sundays",
+            "A soup that nobody finishes",
+            "The noise a teapot makes when bored",
+        ),
         "verb": ("To sneeze at a cabbage", "To dance badly at a funeral", "To argue with a lamp"),
         "adjective": ("Smelling faintly of wet socks", "Shaped like a confused potato"),
         "adverb": ("In the manner of a startled goose",),
     },
-}  # fmt: skip
+}

@@ -101,9 +101,12 @@ def open_round(state: FicState, table: Table, env: Env) -> list[Timer]:
     state.judge = state.seats[(state.first + state.round - 1) % n]
     played = [w for w in table.memory.get("words", []) if isinstance(w, str)]
     hand, _tier = dealing.deal(
-        content.bank, Draw(state.seed, f"offer:{state.round}"),
-        offered=set(state.offered) | set(state.borrowed), chosen=set(state.chosen), played=set(played),
-    )  # fmt: skip
+        content.bank,
+        Draw(state.seed, f"offer:{state.round}"),
+        offered=set(state.offered) | set(state.borrowed),
+        chosen=set(state.chosen),
+        played=set(played),
+    )
     state.offer = [w.id for w in hand]
     state.shown_offer = [
         {"i": i, "word": w.word, "note": w.note, "pos": w.pos, "respell": w.respell}
@@ -162,7 +165,7 @@ def close_writing(state: FicState, table: Table, env: Env) -> list[Timer]:
         this_game=frozenset(state.fakes),
     )
     standing = keep_apart(people, wordings, state.seats, judging)
-    for seat, (ref, text) in standing.items():
+    for ref, text in standing.values():
         state.fakes.append(fake_id(text))
         if ref and ref.startswith("t:"):
             state.borrowed.append(ref[2:])  # ruling 20c
@@ -212,9 +215,11 @@ def close_voting(
                 votes[seat] = value
     judge = state.judge or ""
     awards = scoring.score_round(
-        state.seats, judge,
-        [scoring.CardScore(c["id"], tuple(c["writers"]), c["truth"]) for c in state.cards], votes,
-    )  # fmt: skip
+        state.seats,
+        judge,
+        [scoring.CardScore(c["id"], tuple(c["writers"]), c["truth"]) for c in state.cards],
+        votes,
+    )
     for seat, points in awards.items():
         state.scores[seat] += points
     w = word(state, content)
@@ -222,27 +227,46 @@ def close_voting(
     writers = {s for c in state.cards for s in c["writers"]}
     options = [
         {
-            "id": c["id"], "n": c["n"], "text": c["text"], "kind": "truth" if c["truth"] else "fake",
-            "writers": list(c["writers"]), "voters": [v for v, o in votes.items() if o == c["id"]],
+            "id": c["id"],
+            "n": c["n"],
+            "text": c["text"],
+            "kind": "truth" if c["truth"] else "fake",
+            "writers": list(c["writers"]),
+            "voters": [v for v, o in votes.items() if o == c["id"]],
         }
         for c in state.cards
-    ]  # fmt: skip
+    ]
     timers = _enter(state, REVEAL, table, env, None)
     plan = beats(env.now, options, votes, judge, awards, state.scores)
     state.deadline = env.deadline(length_ms(plan))  # ruling 12a
     real = next(o for o in options if o["kind"] == "truth")
     state.reveal = {
-        "round": state.round, "judge": judge, "word": w.word, "note": w.note, "truth": real["text"],
-        "shown": state.shown, "options": options,
-        "skipped": [s for s in voters if s not in writers], "unvoted": [s for s in voters if s not in votes],
-        "awards": awards, "judge_points": awards.get(judge, 0), "totals": dict(state.scores),
-        "beats": plan, "ends": state.deadline,
-    }  # fmt: skip
+        "round": state.round,
+        "judge": judge,
+        "word": w.word,
+        "note": w.note,
+        "truth": real["text"],
+        "shown": state.shown,
+        "options": options,
+        "skipped": [s for s in voters if s not in writers],
+        "unvoted": [s for s in voters if s not in votes],
+        "awards": awards,
+        "judge_points": awards.get(judge, 0),
+        "totals": dict(state.scores),
+        "beats": plan,
+        "ends": state.deadline,
+    }
     best = scoring.round_best_bluff(state.round, options)
     state.history.append(
-        {"round": state.round, "judge": judge, "word": w.word, "truth": real["text"],
-         "best_bluff": best, "awards": awards}
-    )  # fmt: skip
+        {
+            "round": state.round,
+            "judge": judge,
+            "word": w.word,
+            "truth": real["text"],
+            "best_bluff": best,
+            "awards": awards,
+        }
+    )
     return [*timers, Timer(state.phase_id, state.deadline)]
 
 

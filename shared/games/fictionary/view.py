@@ -14,11 +14,21 @@ from table.contract import FINISHED, LOBBY, Table
 def players(state: FicState, table: Table, now: int) -> list[dict[str, Any]]:
     if not state.seats:  # lobby: the table's seats
         return [
-            {"id": m.id, "name": m.name, "connected": m.connected, "host": table.host == m.id,
-             "active": m.active, "bot": m.bot, "covered": False, "away": False, "in": None,
-             "judge": False, "score": 0}
+            {
+                "id": m.id,
+                "name": m.name,
+                "connected": m.connected,
+                "host": table.host == m.id,
+                "active": m.active,
+                "bot": m.bot,
+                "covered": False,
+                "away": False,
+                "in": None,
+                "judge": False,
+                "score": 0,
+            }
             for m in table.players
-        ]  # fmt: skip
+        ]
     owing = set(seats.owing(state))
     rows = []
     for seat in state.seats:
@@ -46,8 +56,12 @@ def players(state: FicState, table: Table, now: int) -> list[dict[str, Any]]:
 def _ballot(state: FicState, seat: str | None, judge: bool) -> list[dict[str, Any]]:
     ballot = []
     for c in state.cards:
-        entry = {"id": c["id"], "n": c["n"], "text": c["text"] if state.shown or judge else None,
-                 "mine": seat is not None and seat in c["writers"]}  # fmt: skip
+        entry = {
+            "id": c["id"],
+            "n": c["n"],
+            "text": c["text"] if state.shown or judge else None,
+            "mine": seat is not None and seat in c["writers"],
+        }
         if judge and c["truth"]:
             entry["truth"] = True  # the Judge's own list only (F15)
         ballot.append(entry)
@@ -71,9 +85,21 @@ def view(state: FicState, table: Table, member: str, now: int) -> dict[str, Any]
         "backstop_at": state.backstop_at,
         "judge": state.judge if in_round else None,
         "max_len": MAX_LEN,
-        "offer": None, "word": None, "note": None, "pos": None, "respell": None, "say": None,
-        "truth": None, "my_entry": None, "ready": None, "expected": None, "ballot": None,
-        "can_vote": False, "my_vote": None, "votes_in": None, "voters": None,
+        "offer": None,
+        "word": None,
+        "note": None,
+        "pos": None,
+        "respell": None,
+        "say": None,
+        "truth": None,
+        "my_entry": None,
+        "ready": None,
+        "expected": None,
+        "ballot": None,
+        "can_vote": False,
+        "my_vote": None,
+        "votes_in": None,
+        "voters": None,
         "shown": state.shown if phase in (VOTING, REVEAL) else None,
         "reveal": state.reveal if phase in (REVEAL, FINISHED) else None,
         "last": state.reveal if phase == CHOOSING else None,
@@ -82,7 +108,7 @@ def view(state: FicState, table: Table, member: str, now: int) -> dict[str, Any]
         "best_bluff": state.best_bluff if phase == FINISHED else None,
         "history": state.history if phase == FINISHED else None,
         "abandoned": state.abandoned if phase == FINISHED else False,
-    }  # fmt: skip
+    }
     if phase == LOBBY:
         return out
     count_in = sum(1 for s in owing if seats.pick_of(state, table, s)[0])
