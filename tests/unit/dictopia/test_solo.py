@@ -1,0 +1,268 @@
+"""D3, D5, D21-D23 and the Settings and Timings sections."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.dictopia.content import Face
+from games.dictopia.missions import draw, pool
+from games.dictopia.scoring import big_brother
+from games.dictopia.settings import REACHED, USED
+from games.dictopia.state import SCORE, TRIAL, WARMUP, DictopiaState, Filed, Line
+from tests.support.tabletop import Tabletop, refused
+from tests.unit.dictopia.support import english, set_hand, set_missions, table
+
+
+def solo(level_reached: int | None = None, **options: object) -> tuple[Tabletop, str]:
+    top, (p,) = table(1, mode="solo", **options)
+    if level_reached is not None:
+        assert top.room is not None
+        top.room.memory[REACHED] = {"en": level_reached}
+    return top, p
+
+
+def test_d21a_solo_pool_strict_no_tally() -> None:
+    top, p = solo()
+    top.start()
+    catalogue = {m for trial in top.state.plan for m in trial}
+    assert len(catalogue) == 5 and catalogue <= set(pool(True, False, False, english().lexicon))
+    cards = set_hand(top, p, "QZX")
+    assert refused(top.move, p, "play", round=1, cards=cards) == "not_in_word_list"
+    cards = set_hand(top, p, "CAT")
+    top.move(p, "play", round=1, cards=cards)
+    top.move(p, "lock", round=1)  # D21a: closes the trial at once
+    assert top.phase == SCORE
+
+
+def test_d21b_big_brother_each_trial() -> None:
+    top, _p = solo()
+    top.start()
+    observer = top.join("Tv", observer=True)
+    for trial in range(1, 6):
+        top.advance(top.state.deadline - top.now)
+        assert top.phase == SCORE
+        bb = top.view(observer)["big_brother"]
+        assert bb["trial"] > 0 and len(top.state.bb_trials) == trial
+        top.advance(top.state.deadline - top.now)
+    assert top.phase == "finished" and top.state.winners == ["big_brother"]
+    assert top.state.beaten is False
+
+
+def _hand_state(unused_eyes_per_card: int, missions: list[str]) -> tuple[DictopiaState, object]:
+    content = english()
+    state = DictopiaState(round=2, players=["p"], solo=True, target=99, plan=[[], missions])
+    # Five cards used by the word, three unused cards of 4 eyes each (two 2-eye letters).
+    fours = [
+        i
+        for i, c in enumerate(content.cards)
+        if sum(f.eyes for f in c.faces) == unused_eyes_per_card
+    ]
+    state.hands["p"] = list(range(5)) + fours[:3]
+    state.words["p"] = Filed(cards=[[i, 1] for i in range(5)])
+    return state, content
+
+
+def test_d22a_big_brother_formula() -> None:
+    state, content = _hand_state(3, ["even", "odd"])
+    line = Line(letters=5, eyes=5, trial=7, missions=[{"id": "odd", "bonus": 2, "how": "auto"}])
+    bb = big_brother(state, content, "p", line)  # type: ignore[arg-type]
+    assert (bb.unused_eyes, bb.missed_eyes_bonus) == (9, 3)
+    assert bb.missed_missions == [{"id": "even", "bonus": 2}] and bb.trial == 9 + 3 + 2
+    void = big_brother(state, content, "p", Line(void="no_word"))  # type: ignore[arg-type]
+    every = sum(
+        content.card(c).faces[0].eyes + content.card(c).faces[1].eyes for c in state.hands["p"]
+    )
+    assert void.unused_eyes == every and void.trial == every + 3 + 4
+
+
+def test_d22b_rulebook_example() -> None:
+    top, p = solo()
+    top.start()
+    top.advance(top.state.deadline - top.now)
+    top.advance(top.state.deadline - top.now)  # trial 2, one mission
+    set_missions(top, 2, ["isogram"])  # +2 here; the rulebook's mission is worth 3
+    assert top.room is not None
+    cards = set_hand(top, p, "STORE")
+    fours = [i for i, c in enumerate(top.content.cards) if sum(f.eyes for f in c.faces) == 4]
+    free = [i for i in fours if i not in top.room.state["hands"][p]][:3]
+    top.room.state["hands"][p] += free
+    top.room.state["target"] = 99
+    top.move(p, "play", round=2, cards=cards)
+    top.move(p, "lock", round=2)
+    line, bb = top.state.lines[p], top.state.big_brother
+    assert line.trial == 5 + 2
+    assert bb is not None and bb.unused_eyes == 12 and bb.trial == 3 + 12
+
+
+def test_d22c_beating_big_brother() -> None:
+    from games.dictopia.scoring import winners
+
+    assert winners({"p": 40, "big_brother": 39}, {"p": 1, "big_brother": 9}) == ["p"]
+    assert winners({"p": 40, "big_brother": 40}, {"p": 9, "big_brother": 8}) == ["p"]
+    assert winners({"p": 40, "big_brother": 40}, {"p": 8, "big_brother": 8}) == ["p", "big_brother"]
+
+
+def test_d23a_win_raises_level_to_max_twenty() -> None:
+    top, p = solo(level_reached=19)
+    top.start()
+    assert top.state.hand_size == 19
+    state = top.state
+    from games.dictopia.phases import finish
+
+    state.totals[p], state.bb_trials = 50, [1, 1, 1, 1, 1]
+    state.trial_scores[p] = [10] * 5
+    outcome = finish(state, top.room.table(), top.env())  # type: ignore[union-attr]
+    assert outcome.state.beaten and outcome.memory == {**top.room.memory, REACHED: {"en": 20}}  # type: ignore[union-attr]
+    assert top.room is not None
+    top.room.memory[REACHED] = {"en": 20}
+    state.level = 20
+    again = finish(state, top.room.table(), top.env())
+    assert again.memory is not None and again.memory[REACHED] == {"en": 20}  # capped
+    state.totals[p] = 0
+    lost = finish(state, top.room.table(), top.env())
+    assert lost.memory is None  # a loss never lowers it
+
+
+def test_d23b_level_by_profile_hash() -> None:
+    top, p = solo(level_reached=11)
+    assert top.view(p)["solo"] == {"level": 11, "reached": 11, "beaten": None}
+    top.start()
+    assert top.state.hand_size == 11 and all(len(h) == 11 for h in top.state.hands.values())
+    fresh, _q = solo()
+    fresh.start()
+    assert fresh.state.hand_size == 8  # no profile: level 8
+
+
+def test_d23b_level_above_reached_locked() -> None:
+    top, p = solo(level_reached=10)
+    top.set_options(p, level=9)
+    assert refused(top.set_options, p, level=11) == "level_locked"
+    group, (a, _b) = table(2)
+    assert refused(group.set_options, a, level=8) == "bad_option"
+
+
+def test_d3a_warmup_deals_eight_answers_at_once() -> None:
+    top, (a, b) = table(2, warmup=True)
+    top.start()
+    assert top.phase == WARMUP and all(len(h) == 8 for h in top.state.hands.values())
+    cards = set_hand(top, a, "STORE")
+    top.move(a, "warmup_play", challenge=1, cards=cards)
+    assert top.view(a)["warmup"]["mine"]["last"]["result"] == "met"
+    cards = set_hand(top, a, "QZXUE")
+    top.move(a, "warmup_play", challenge=1, cards=cards)
+    assert top.view(a)["warmup"]["mine"]["last"]["result"] == "not_listed"
+    cards = set_hand(top, a, "CAT")
+    top.move(a, "warmup_play", challenge=3, cards=cards)
+    assert top.view(a)["warmup"]["mine"]["last"]["result"] == "not_met"
+    assert top.view(b)["warmup"]["mine"] == {}
+
+
+def test_d3b_warmup_end_and_no_points() -> None:
+    top, (a, b) = table(2, warmup=True)
+    top.start()
+    for p in (a, b):
+        top.move(p, "warmup_play", challenge=1, cards=set_hand(top, p, "STORE"))
+        top.move(p, "warmup_play", challenge=3, cards=set_hand(top, p, "EAT"))
+    assert top.phase == TRIAL and top.state.totals == {a: 0, b: 0}
+    top, (a, b) = table(2, warmup=True)
+    top.start()
+    assert refused(top.move, b, "continue", round=0) == "not_host"
+    top.move(a, "continue", round=0)
+    assert top.phase == TRIAL
+    top, (a, b) = table(2, warmup=True)
+    top.start()
+    top.advance(180_000)
+    assert top.phase == TRIAL
+
+
+def test_d5a_custom_first_then_catalogue_without_replacement() -> None:
+    rng = random.Random(3)
+    catalogue = pool(False, True, True, english().lexicon)
+    plan, used = draw(["custom1", "custom2"], catalogue, [], rng)
+    assert plan[0] == [] and sorted(plan[1] + plan[2]) == ["custom1", "custom2"]
+    drawn = [m for t in plan for m in t]
+    assert len(drawn) == 6 - 1 and len(set(drawn)) == len(drawn) and len(used) == 3
+
+
+def test_d5a_no_repeat_until_pool_used() -> None:
+    top, (_a, _b) = table(2)
+    seen: list[str] = []
+    for _ in range(7):  # 39 missions, 5 a match: the pool lasts 7 matches
+        top.start()
+        seen += [m for t in top.state.plan for m in t]
+        top.run_out()
+    assert len(seen[:35]) == len(set(seen[:35]))
+    assert top.room is not None and len(top.room.memory[USED]) == 35
+    top.start()  # the pool is used up: it starts over
+    assert len(top.room.memory[USED]) == 5 if top.room else False
+
+
+def test_d5b_trial_seconds_whole_second_deadline() -> None:
+    top, (_a, _b) = table(2, trial_seconds=120)
+    top.now += 337  # not on a whole second
+    top.start()
+    assert top.state.deadline is not None and top.state.deadline % 1000 == 0
+    assert (
+        top.state.deadline - top.now == 120_000 - 337 + 1000 - 1000
+        or top.state.deadline >= top.now + 120_000
+    )
+
+
+def test_d6b_missions_0_1_1_1_2_without_conflict() -> None:
+    from games.dictopia.catalogue import BY_ID
+
+    catalogue = pool(False, True, True, english().lexicon)
+    for seed in range(40):
+        plan, _ = draw([], catalogue, [], random.Random(seed))
+        assert [len(t) for t in plan] == [0, 1, 1, 1, 2]
+        first, second = (BY_ID[m].conflict for m in plan[4])
+        assert first is None or first != second
+
+
+def test_settings_defaults_and_refusals() -> None:
+    top, (a, _b) = table(2)
+    settings = top.view(a)["settings"]
+    assert settings == {
+        "mode": "group",
+        "warmup": False,
+        "trial_seconds": 90,
+        "validation": "denounce",
+        "vote_missions": True,
+        "speed_mission": True,
+        "custom_missions": [],
+        "level": None,
+    }
+    for name, value in (("trial_seconds", 60), ("mode", "solo"), ("warmup", 1), ("lang", "de")):
+        with pytest.raises(Exception) as refusal:
+            top.set_options(a, **{name: value})
+        assert refusal.value.code == "bad_option" and refusal.value.reason == name  # type: ignore[attr-defined]
+    solo_top, p = solo()
+    assert solo_top.view(p)["settings"]["validation"] == "strict"
+    for name, value in (
+        ("validation", "denounce"),
+        ("vote_missions", True),
+        ("speed_mission", True),
+    ):
+        assert refused(solo_top.set_options, p, **{name: value}) == "bad_option"
+
+
+def test_timings_and_time_scale() -> None:
+    content = english()
+    from tests.unit.dictopia.support import game_for
+
+    top = Tabletop(game_for(content), seed=2, content=content, scale=0.01)
+    a = top.create("Ana")
+    top.seat("Ben")
+    top.start()
+    assert top.state.deadline - top.now <= 1_000  # 90 s scaled, rounded up to a second
+    top.advance(1_000)
+    assert top.phase == "tally"
+    top.advance(1_000)
+    assert top.phase == SCORE and top.state.continue_at == top.state.phase_started_at + 60
+    del a
+
+
+def test_faces_are_keys() -> None:
+    assert Face("Ñ", 3).key == "ñ" and Face("Й", 3).key == "й"
