@@ -126,8 +126,14 @@ def accuse(top: Tabletop, accused: str) -> None:
     if rnd(top).ballots[-1].style == "point":
         pointers = [s for s in seats_ if s != accused]
         no = rnd(top).ballots[-1].no
-        top.move(top.host, "record_point", round=rnd(top).no, ballot=no, accused=accused,
-                 pointers=pointers)
+        top.move(
+            top.host,
+            "record_point",
+            round=rnd(top).no,
+            ballot=no,
+            accused=accused,
+            pointers=pointers,
+        )
         return
     other = next(s for s in seats_ if s != accused)
     vote_all(top, lambda v: accused if v != accused else other)

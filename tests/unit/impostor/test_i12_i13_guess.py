@@ -22,8 +22,13 @@ def test_i12a_result_shows_only_accused_role() -> None:
     assert board["accused"] == {"seat": impostor, "impostor": True}
     assert board["reveal"] is None and board["impostors"] == 2
     partner = next(i for i in impostors(top) if i != impostor)
-    assert partner not in str({k: v for k, v in board.items() if k not in ("order", "clues",
-        "ballots", "totals", "stats", "players")})
+    assert partner not in str(
+        {
+            k: v
+            for k, v in board.items()
+            if k not in ("order", "clues", "ballots", "totals", "stats", "players")
+        }
+    )
 
 
 def test_i12b_one_guess_30s() -> None:
