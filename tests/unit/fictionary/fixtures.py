@@ -43,7 +43,9 @@ def make_card(n: int, pos: str, fresh: _Tokens, **extra: Any) -> Word:
     bluffs = []
     for _ in range(7):
         b = [fresh() for _ in range(3)]
-        bluffs.append(f"to {b[0]} a {b[1]} {b[2]}" if pos == "verb" else f"the {b[0]} of {b[1]} {b[2]}")
+        bluffs.append(
+            f"to {b[0]} a {b[1]} {b[2]}" if pos == "verb" else f"the {b[0]} of {b[1]} {b[2]}"
+        )
     head = "qu" + token(n).replace("ish", "") + "ax"
     return Word(
         id=f"en-{n:04d}",
@@ -115,7 +117,9 @@ def write_all(top: Tabletop, people: list[str], texts: dict[str, str] | None = N
     texts = texts or {}
     for k, p in enumerate(people):
         if p != judge(top) and top.phase == WRITING:
-            top.move(p, "submit", round=top.state.round, text=texts.get(p, f"a {token(900 + k)} thing"))
+            top.move(
+                p, "submit", round=top.state.round, text=texts.get(p, f"a {token(900 + k)} thing")
+            )
 
 
 def ballot(top: Tabletop, member: str) -> list[dict[str, Any]]:
@@ -134,8 +138,6 @@ def wire_of(top: Tabletop, member: str) -> str:
     return "\n".join(json.dumps(m, ensure_ascii=False) for who, m in top.sent if who == member)
 
 
-
-
 def step_until(top: Tabletop, done: Any, limit: int = 500) -> None:
     """Fire timers one by one, in order, until `done()` holds."""
     for _ in range(limit):
@@ -149,7 +151,9 @@ def step_until(top: Tabletop, done: Any, limit: int = 500) -> None:
 def next_round(top: Tabletop) -> None:
     """Let the current round run out to the next round's choosing (or the end)."""
     start = top.state.round
-    step_until(top, lambda: top.phase == "finished" or (top.phase == CHOOSING and top.state.round > start))
+    step_until(
+        top, lambda: top.phase == "finished" or (top.phase == CHOOSING and top.state.round > start)
+    )
 
 
 def settle(top: Tabletop) -> None:

@@ -91,12 +91,23 @@ def test_f1d_bot_names_unique_never_host() -> None:
 
 def test_f2_only_exact_option_values() -> None:
     top, (ana, *_) = new_table(3)
-    for name, bad in [("target", 12), ("show", 1), ("timer", True), ("bot_pace", "fast"), ("timer", 30)]:
+    for name, bad in [
+        ("target", 12),
+        ("show", 1),
+        ("timer", True),
+        ("bot_pace", "fast"),
+        ("timer", 30),
+    ]:
         with pytest.raises(Exception) as refusal:
             top.set_options(ana, **{name: bad})
         assert refusal.value.code == "bad_option" and refusal.value.reason == name
     top.set_options(ana, target=15, show=False, timer=45, bot_pace="steady")
-    assert top.view(ana)["options"] == {"target": 15, "show": False, "timer": 45, "bot_pace": "steady"}
+    assert top.view(ana)["options"] == {
+        "target": 15,
+        "show": False,
+        "timer": 45,
+        "bot_pace": "steady",
+    }
 
 
 def test_f2a_host_only_frozen_at_start() -> None:

@@ -72,7 +72,9 @@ def test_f4_judge_asked_after_reveal_ends() -> None:
     for p in people:
         if p != judge(top):
             own = next(c["id"] for c in top.state.cards if p in c["writers"])
-            top.move(p, "vote", round=1, option=next(c["id"] for c in top.state.cards if c["id"] != own))
+            top.move(
+                p, "vote", round=1, option=next(c["id"] for c in top.state.cards if c["id"] != own)
+            )
     assert top.phase == REVEAL
     ends = top.state.reveal["ends"]
     step_until(top, lambda: top.phase == CHOOSING)
@@ -110,10 +112,16 @@ def test_f5_weight_by_rating_and_floor() -> None:
     assert weight(100) == 1.0 and abs(weight(60) - 15 / 55) < 1e-9
     assert weight(59) == 0.01
     fresh = deck(2)
-    top_rated = [Word(**{**w.__dict__, "id": f"a{i}", "family": f"a{i}", "rating": 100.0}) for i, w in enumerate(fresh)]
+    top_rated = [
+        Word(**{**w.__dict__, "id": f"a{i}", "family": f"a{i}", "rating": 100.0})
+        for i, w in enumerate(fresh)
+    ]
     low = Word(**{**fresh[0].__dict__, "id": "low", "family": "low", "rating": 60.0})
     counts: Counter[str] = Counter()
-    cards = [low, *[Word(**{**top_rated[0].__dict__, "id": f"h{i}", "family": f"h{i}"}) for i in range(9)]]
+    cards = [
+        low,
+        *[Word(**{**top_rated[0].__dict__, "id": f"h{i}", "family": f"h{i}"}) for i in range(9)],
+    ]
     for s in range(3000):
         hand, _ = deal(cards, Draw("seed", f"w{s}"))
         counts.update(w.id for w in hand[:1])
@@ -167,7 +175,10 @@ def test_f5a_only_dealable_cards() -> None:
     assert not bank.dealable(card("a" * 15, "noun"))  # over fourteen
     assert not bank.dealable(card("well-met", "adjective"))  # not letters only
     assert not bank.dealable(card("alack", "interjection · old"))  # bots don't write for it
-    assert bank.dealable(card("correr", "verbo · común")) and bank.part_of_speech("verbo · x") == "verb"
+    assert (
+        bank.dealable(card("correr", "verbo · común"))
+        and bank.part_of_speech("verbo · x") == "verb"
+    )
     assert bank.part_of_speech("существительное · книжн.") == "noun"
     assert [w.id for w in CONTENT.bank] == sorted(w.id for w in CONTENT.bank)
 
@@ -176,14 +187,22 @@ def test_f5b_family_topic_rating_defaults() -> None:
     plain = Card(id="en-0001", word="spancel", note="noun", truth="a rope", bluffs=("x",) * 6)
     word = bank.to_word(plain)
     assert word.family == "spancel" and word.topic is None and word.rating == 100
-    rich = make_card(1, "noun", __import__("tests.unit.fictionary.fixtures", fromlist=["_Tokens"])._Tokens(),
-                     family="root", topic="nature", rating=70.0)
+    rich = make_card(
+        1,
+        "noun",
+        __import__("tests.unit.fictionary.fixtures", fromlist=["_Tokens"])._Tokens(),
+        family="root",
+        topic="nature",
+        rating=70.0,
+    )
     assert (rich.family, rich.topic, rich.rating) == ("root", "nature", 70.0)
 
 
 def test_f5c_small_deck_still_deals_five() -> None:
     tiny = deck(5)  # two share a family: five apart is impossible
-    hand, tier = deal(tiny, Draw("s", "1"), offered=[w.id for w in tiny], chosen=[w.id for w in tiny])
+    hand, tier = deal(
+        tiny, Draw("s", "1"), offered=[w.id for w in tiny], chosen=[w.id for w in tiny]
+    )
     assert len(hand) == 5 and tier == 5
     assert len(CONTENT.bank) >= 5
 
@@ -203,5 +222,7 @@ def test_f5e_house_voice_content_check() -> None:
     assert bank.voice_problems("spancel", "a rope (for cows)") != []
     assert bank.voice_problems("spancel", " ".join(["word"] * 16)) != []
     assert bank.voice_problems("spancel", "to spancel a cow") != []
-    bad = Card(id="en-0002", word="spancel", note="noun", truth="a rope: for cows", bluffs=("x",) * 6)
+    bad = Card(
+        id="en-0002", word="spancel", note="noun", truth="a rope: for cows", bluffs=("x",) * 6
+    )
     assert not bank.dealable(bad)
