@@ -86,10 +86,15 @@ CONTENT = content()
 
 
 def new_table(
-    people: int = 3, bots: int = 0, seed: int = 7, level: str = "medium", **options: Any
+    people: int = 3,
+    bots: int = 0,
+    seed: int = 7,
+    level: str = "medium",
+    scale: float = 1.0,
+    **options: Any,
 ) -> tuple[Tabletop, list[str]]:
     """A room with `people` people (the host first) and `bots` bots; returns (table, people)."""
-    top = Tabletop(GAME, seed=seed, content=CONTENT)
+    top = Tabletop(GAME, seed=seed, content=CONTENT, scale=scale)
     host = top.create("Ana", options=dict(options))
     for bot in [p["id"] for p in top.view(host)["players"] if p["bot"]]:
         top.move(host, "remove_bot", player=bot)
