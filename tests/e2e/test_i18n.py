@@ -168,10 +168,13 @@ def test_a_server_with_games_lights_up_the_picker_and_the_options(table: Any) ->
     wait_until(ana, lambda: [m for m in seen if m.get("action") == "set_options"], "set_options")
     assert [m["options"] for m in seen if m.get("action") == "set_options"] == [{"rounds": 9}]
 
-    # In French the picker's names come from the French catalogue.
+    # In French the picker's names come from the French catalogue; the pick stays.
     ana.testid("leave-btn").click()
     ana.wait_phase("home")
+    ana.testid("game-picker").locator('input[value="impostor"]').check()
     ana.testid("lang-switch").select_option("fr")
     expect(ana.testid("game-picker")).to_contain_text("Imposteur")
+    expect(ana.testid("game-picker").locator('input[value="impostor"]')).to_be_checked()
+    expect(ana.testid("create-lang").locator("option")).to_have_count(5)
     expect(ana.testid("game-picker")).to_contain_text("Bluff du dictionnaire")
     assert problems([ana]) == []

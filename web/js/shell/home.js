@@ -141,7 +141,18 @@ function build(handlers, { tv, games }) {
     joinForm,
     createForm,
     tv || choices ? null : h('p', { class: 'how', text: t('games.bluff.how') }));
-  return { node, code, joinName, createName, lang: deck, joinError, createError, joinBtn, createBtn, message };
+  /** Pick a game (and a deck) as a rebuilt page had them. */
+  const restore = (game, deckValue) => {
+    const radio = picker && picker.querySelector(`input[value="${CSS.escape(game)}"]`);
+    if (radio) {
+      radio.checked = true;
+      picked.game = game;
+      deckOptions(deck, langsOf(game), deckValue);
+    } else if ([...deck.options].some((o) => o.value === deckValue)) {
+      deck.value = deckValue;
+    }
+  };
+  return { node, code, joinName, createName, lang: deck, picked, restore, joinError, createError, joinBtn, createBtn, message };
 }
 
 /**
@@ -171,6 +182,7 @@ export function renderHome(handlers, opts) {
     view.code.input.value = before ? before.code.input.value : opts.code || '';
     view.joinName.input.value = before ? before.joinName.input.value : opts.name || '';
     view.createName.input.value = before ? before.createName.input.value : opts.name || '';
+    if (before) view.restore(before.picked.game, before.lang.value);
   } else if (opts.code && !view.code.input.value) {
     view.code.input.value = opts.code;
   }
