@@ -6,8 +6,8 @@ import csv
 
 import pytest
 
-from wordcards import DECKS_DIR, card_problems, duplicate_ids, read_entries
 from bluff.rules.text import comparison_key
+from wordcards import DECKS_DIR, card_problems, duplicate_ids, read_entries
 
 LANGS = ["en", "es", "ru"]
 MIN_CARDS = {"en": 600, "es": 200, "ru": 200}

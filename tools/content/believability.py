@@ -28,9 +28,9 @@ weights) over surface features of each text:
 It is scored by `FOLDS`-fold cross-validation grouped by card (a card's texts
 never split across folds), repeated `REPEATS` times, as balanced accuracy
 (mean of the truth and bluff hit rates; 50% is chance) over the ballot texts
-(truth + first `BALLOT_BLUFFS` bluffs) and over every text. Target: both at
-most `MODEL_MAX`. Also reported: how often the model ranks the truth first on
-a 4-card ballot.
+(truth + first `BALLOT_BLUFFS` bluffs). Target: at most `MODEL_MAX`. Also
+reported: the same over every text (the later bluffs included), and how often
+the model ranks the truth first on a 4-card ballot.
 
     python tools/content/believability.py            # every deck
     python tools/content/believability.py en --tells # and the strongest features
@@ -44,16 +44,21 @@ Needs numpy (the `content` extra) besides the project.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+
+# Small matrices: BLAS threads only contend with each other (set before numpy loads).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
 
-from wordcards import CardEntry, read_entries
 from bluff.rules.text import comparison_key
+from wordcards import CardEntry, read_entries
 
 LANGS = ("en", "es", "ru")
 BALLOT_BLUFFS = 3
@@ -141,6 +146,7 @@ def texts_of(entry: CardEntry) -> list[str]:
     return [entry.truth, *entry.bluffs]
 
 
+@cache
 def echo(word: str, text: str) -> int:
     """The longest run of letters the text (one word of it) shares with the word."""
     w = comparison_key(word)
@@ -400,11 +406,7 @@ class Report:
 
     @property
     def passes(self) -> bool:
-        return (
-            self.worst_rule[1] <= RULE_MAX
-            and self.balanced_ballot <= MODEL_MAX
-            and self.balanced_all <= MODEL_MAX
-        )
+        return self.worst_rule[1] <= RULE_MAX and self.balanced_ballot <= MODEL_MAX
 
 
 def _balanced(scores: np.ndarray, y: np.ndarray) -> float:
