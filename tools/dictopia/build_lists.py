@@ -15,8 +15,10 @@ For each language it
    digit) whose key (D4c) the language's cards can spell;
 3. keeps only the forms ``hunspell -l`` itself accepts;
 4. applies ``extra.txt`` (spellings added) and ``deny.txt`` (keys removed);
-5. writes ``words.tsv`` and ``anagrams.tsv``, and for English ``lexicon.tsv``
-   from GCIDE's headword entries and WordNet's parts of speech;
+5. writes ``words.tsv``, ``anagrams.tsv`` and ``lexicon.tsv``: for English,
+   entries from GCIDE's headwords and WordNet's parts of speech; for French,
+   Spanish and Russian, only the verb flag, from the stems the same hunspell
+   dictionary conjugates (no offline source there tells entries apart, D11a);
 6. copies each source's licence beside the lists and records the package
    versions and checksums in ``SOURCES.md``. It stops if a licence is not the
    one on its allow-list, so a relicensed package cannot slip in.
@@ -25,8 +27,10 @@ For each language it
 from __future__ import annotations
 
 import hashlib
+import re
 import subprocess
 import sys
+import tempfile
 import tomllib
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -282,9 +286,68 @@ def build_lexicon(keys: Iterable[str]) -> dict[str, tuple[int, bool]]:
     return table
 
 
-def write_lexicon(path: Path, table: dict[str, tuple[int, bool]]) -> None:
+def write_lexicon(path: Path, table: dict[str, tuple[int | None, bool]]) -> None:
+    """``key<TAB>entries<TAB>verb``; entries is ``-`` where no source tells them apart."""
     rows = sorted(table.items(), key=lambda kv: kv[0].encode())
-    path.write_text("".join(f"{k}\t{n}\t{int(verb)}\n" for k, (n, verb) in rows), encoding="utf-8")
+    path.write_text(
+        "".join(f"{k}\t{'-' if n is None else n}\t{int(verb)}\n" for k, (n, verb) in rows),
+        encoding="utf-8",
+    )
+
+
+# --- verb forms of fr, es, ru: the stems the dictionary conjugates (mission `verb`) ---
+
+# French stems carry their part of speech (``po:v1…``). Spanish and Russian stems
+# carry only affix flags: a flag conjugates when every one of its rules applies
+# to an infinitive ending.
+_INFINITIVE = {
+    "es": ("ar", "er", "ir", "ír"),
+    "ru": ("ть", "ти", "чь", "ться", "тись", "чься"),
+}
+
+
+def _verbal_flags(lang: str, aff: str) -> set[str]:
+    # A rule's condition may end in a class: "[aei]r" is an -ar, -er or -ir verb.
+    endings = (*_INFINITIVE[lang], "]r") if lang == "es" else _INFINITIVE[lang]
+    conditions: dict[str, list[str]] = defaultdict(list)
+    for line in aff.splitlines():
+        fields = line.split()
+        if len(fields) >= 5 and fields[0] == "SFX":
+            conditions[fields[1]].append(fields[4])
+    return {
+        flag
+        for flag, conds in conditions.items()
+        if conds and all(c.endswith(endings) for c in conds)
+    }
+
+
+def verb_stems(lang: str, dictionary: str) -> list[str]:
+    """The lines of the .dic whose stem is a verb."""
+    lines = (HUNSPELL / f"{dictionary}.dic").read_text("utf-8").splitlines()[1:]
+    if lang == "fr":
+        return [line for line in lines if re.search(r"\bpo:v\d", line)]
+    flags = _verbal_flags(lang, (HUNSPELL / f"{dictionary}.aff").read_text("utf-8"))
+    chosen = []
+    for line in lines:
+        stem, _, rest = line.partition("/")
+        if stem.endswith(_INFINITIVE[lang]) and set(rest.split()[0] if rest else "") & flags:
+            chosen.append(line)
+    return chosen
+
+
+def verb_keys(lang: str, dictionary: str, listed: set[str]) -> set[str]:
+    """The listed keys that are a form of a verb stem, infinitive included."""
+    stems = verb_stems(lang, dictionary)
+    with tempfile.TemporaryDirectory() as tmp:
+        dic = Path(tmp) / "verbs.dic"
+        dic.write_text(f"{len(stems)}\n" + "\n".join(stems) + "\n", encoding="utf-8")
+        out = subprocess.run(
+            ["unmunch", str(dic), str(HUNSPELL / f"{dictionary}.aff")],
+            capture_output=True,
+            check=True,
+        ).stdout.decode("utf-8", errors="replace")
+    forms = (line.split("/", 1)[0].split(maxsplit=1) for line in out.splitlines())
+    return {key for form in forms if form and (key := word_key(form[0])) in listed}
 
 
 # --- licences and provenance ---
@@ -348,6 +411,16 @@ def write_sources(lang: str, stats: dict[str, int], files: list[Path]) -> None:
             f" parts of speech, Debian `wordnet-base` {package_version('wordnet-base')}"
             " (`LICENSE.wordnet-base.txt`).",
         ]
+    else:
+        lines += [
+            "- Verb flag (`lexicon.tsv`, entries `-`): the forms `unmunch` generates from the"
+            " stems the same dictionary conjugates"
+            + (
+                " (tagged `po:v…`)."
+                if lang == "fr"
+                else " (flags whose every rule applies to an infinitive ending)."
+            ),
+        ]
     lines += ["", "| step | count |", "|---|---|"]
     lines += [f"| {name} | {n:,} |" for name, n in stats.items()]
     lines += ["", "| file | bytes |", "|---|---|"]
@@ -363,16 +436,20 @@ def build(lang: str) -> None:
     write_words(words, grouped)
     anagrams = folder / "anagrams.tsv"
     stats["anagram signatures shared by 2+ keys"] = write_anagrams(anagrams, grouped)
-    files = [words, anagrams]
+    lexicon = folder / "lexicon.tsv"
+    table: dict[str, tuple[int | None, bool]]
     if lang == "en":
         for licence in LEXICON_LICENCES:
             copy_licence(licence, folder)
-        table = build_lexicon(grouped)
-        lexicon = folder / "lexicon.tsv"
-        write_lexicon(lexicon, table)
-        stats["keys of 2+ entries"] = sum(1 for n, _ in table.values() if n >= 2)
-        stats["verb forms"] = sum(1 for _, verb in table.values() if verb)
-        files.append(lexicon)
+        table = dict(build_lexicon(grouped))
+        stats["keys of 2+ entries"] = sum(1 for n, _ in table.values() if n and n >= 2)
+    else:
+        dictionary = SOURCES[lang].dictionary
+        stats["verb stems"] = len(verb_stems(lang, dictionary))
+        table = {key: (None, True) for key in verb_keys(lang, dictionary, set(grouped))}
+    write_lexicon(lexicon, table)
+    stats["verb forms"] = sum(1 for _, verb in table.values() if verb)
+    files = [words, anagrams, lexicon]
     write_sources(lang, stats, files)
     print(lang, stats, flush=True)
 

@@ -151,6 +151,9 @@ class SortedLines:
     __slots__ = ("_map", "_size")
 
     def __init__(self, path: Path) -> None:
+        if not path.is_file():  # a list with no line need not exist
+            self._size, self._map = 0, None
+            return
         with path.open("rb") as f:
             self._size = path.stat().st_size
             # An empty file cannot be mapped; it simply holds no line.
@@ -182,6 +185,13 @@ class SortedLines:
                 hi = start
         return None
 
+    def first(self) -> bytes:
+        """The first line, without its newline (empty for an empty file)."""
+        if self._map is None:
+            return b""
+        end = self._map.find(b"\n")
+        return self._map[: end if end >= 0 else self._size]
+
     def close(self) -> None:
         if self._map is not None:
             self._map.close()
@@ -192,8 +202,10 @@ class FileLexicon(Lexicon):
 
     ``words.tsv``: ``key`` alone when the key is its only spelling, else
     ``key<TAB>spelling,spelling…``. ``anagrams.tsv``: ``signature<TAB>count`` for
-    signatures shared by two keys or more. ``lexicon.tsv`` (only where a source
-    exists): ``key<TAB>entries<TAB>verb``, for keys with two entries or a verb.
+    signatures shared by two keys or more. ``lexicon.tsv``:
+    ``key<TAB>entries<TAB>verb``, for keys with two entries or a verb; entries is
+    ``-`` where no offline source tells entries apart (then ``has_entries`` is
+    False and Homograph is voted, D11a).
     """
 
     def __init__(self, lang: str, directory: Path | None = None) -> None:
@@ -205,8 +217,10 @@ class FileLexicon(Lexicon):
         self._words = SortedLines(words)
         self._anagrams = SortedLines(folder / ANAGRAMS_FILE)
         lexicon = folder / LEXICON_FILE
-        self.has_entries = lexicon.is_file()
-        self._lexicon = SortedLines(lexicon) if self.has_entries else None
+        self._lexicon = SortedLines(lexicon) if lexicon.is_file() else None
+        # An entries column of "-" means only the verb flag is known (fr, es, ru).
+        first = self._lexicon.first().split(b"\t") if self._lexicon else []
+        self.has_entries = len(first) == 3 and first[1] != b"-"
 
     def spellings(self, key: str) -> tuple[str, ...]:
         found = self._words.find(key)
@@ -224,11 +238,12 @@ class FileLexicon(Lexicon):
         if self._lexicon is None:
             return NO_ENTRIES
         found = self._lexicon.find(key)
+        listed_once = Entries(count=1, verb=False) if self.has_entries else NO_ENTRIES
         if found is None:
             # Only keys of two entries or more, or verbs, have a line.
-            return Entries(count=1, verb=False) if key in self else NO_ENTRIES
+            return listed_once if key in self else NO_ENTRIES
         count, verb = found.split("\t")
-        return Entries(count=int(count), verb=verb == "1")
+        return Entries(count=int(count) if count != "-" else 0, verb=verb == "1")
 
     def close(self) -> None:
         for lines in (self._words, self._anagrams, self._lexicon):

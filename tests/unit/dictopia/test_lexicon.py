@@ -139,14 +139,26 @@ def test_file_lexicon_reads_words_anagrams_and_entries(tmp_path: Path) -> None:
     assert lexicon.has_entries
 
 
-def test_file_lexicon_without_an_entry_source(tmp_path: Path) -> None:
+def test_file_lexicon_with_only_a_verb_flag(tmp_path: Path) -> None:
     folder = tmp_path / "fr"
     folder.mkdir()
-    _write(folder / "words.tsv", ["ete\tété"])
+    _write(folder / "words.tsv", ["ete\tété", "manger", "pomme"])
     _write(folder / "anagrams.tsv", [])
+    _write(folder / "lexicon.tsv", ["ete\t-\t1", "manger\t-\t1"])
     lexicon = FileLexicon("fr", tmp_path)
+    assert not lexicon.has_entries  # Homograph is voted (D11a)
+    assert lexicon.entries("manger") == Entries(0, True)
+    assert lexicon.entries("pomme") == NO_ENTRIES
+
+
+def test_file_lexicon_without_a_lexicon_file(tmp_path: Path) -> None:
+    folder = tmp_path / "xx"
+    folder.mkdir()
+    _write(folder / "words.tsv", ["abc"])
+    lexicon = FileLexicon("xx", tmp_path)  # no anagrams.tsv either: no shared signature
     assert not lexicon.has_entries
-    assert lexicon.entries("ete") == NO_ENTRIES
+    assert lexicon.entries("abc") == NO_ENTRIES
+    assert lexicon.anagram_count("abc") == 1
 
 
 def test_file_lexicon_refuses_a_missing_language(tmp_path: Path) -> None:
@@ -179,6 +191,23 @@ def test_committed_lists_find_keys_with_their_spellings(lang: str, key: str, spe
 )
 def test_committed_lists_miss_absent_keys(lang: str, key: str) -> None:
     assert key not in FileLexicon(lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "verbs", "not_verbs"),
+    [
+        ("fr", ["mangeraient", "ete", "etre", "fumes"], ["maison", "oiseau"]),
+        ("es", ["cantabamos", "comer", "vivirias"], ["ciudad", "altar", "arbol"]),
+        ("ru", ["читать", "читали", "делает", "берегут"], ["сеть", "стол", "красный"]),
+    ],
+)
+def test_verb_flag_where_entries_are_unknown(
+    lang: str, verbs: list[str], not_verbs: list[str]
+) -> None:
+    lexicon = FileLexicon(lang)
+    assert not lexicon.has_entries
+    assert [k for k in verbs if not lexicon.entries(k).verb] == []
+    assert [k for k in not_verbs if lexicon.entries(k).verb] == []
 
 
 def test_d11a_english_entries_tell_homographs_and_verbs() -> None:
