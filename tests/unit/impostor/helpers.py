@@ -9,7 +9,29 @@ from games.impostor.content import Category, Deck, Word, with_translations
 from games.impostor.game import Impostor
 from tests.support.tabletop import Tabletop
 
-NAMES = ("Ana Ben Cy Dee Eve Fay Gus Hal Ivy Jo Kai Lu Max Ned Ola Pia Rex Sol Tom Uma Val").split()
+NAMES = [
+    "Ana",
+    "Ben",
+    "Cy",
+    "Dee",
+    "Eve",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jo",
+    "Kai",
+    "Lu",
+    "Max",
+    "Ned",
+    "Ola",
+    "Pia",
+    "Rex",
+    "Sol",
+    "Tom",
+    "Uma",
+    "Val",
+]
 _SYLLABLES = ["".join(p) for p in itertools.product("zqxvk", "uoi")]
 # Clues nobody's secret can match: none of the deck's syllables.
 CLUES = ("tall", "stripes", "fast", "loud", "green", "heavy", "round", "soft")

@@ -68,7 +68,7 @@ def test_i13b_deputy_when_host_impostor_or_away() -> None:
         raise AssertionError("no seed makes the host the caught impostor")
     judge = top.view(impostor)["guess"]["judge"]
     assert judge == next(s for s in ids[1:] if s not in impostors(top))
-    top2, ids2, imp2 = caught(5, seed=next(s for s in range(40) if caught(5, seed=s)[2] != ids[0]))
+    top2, ids2, _imp2 = caught(5, seed=next(s for s in range(40) if caught(5, seed=s)[2] != ids[0]))
     assert top2.view(ids2[1])["guess"]["judge"] == top2.host
     top2.drop(top2.host)
     deputy = next(s for s in ids2[1:] if s not in impostors(top2))

@@ -47,7 +47,7 @@ def test_i1b_rounds_one_per_seat() -> None:
 
 
 def test_i1c_end_match_and_too_few_seats() -> None:
-    top, ids = started(4)
+    top, _ids = started(4)
     assert refused(top.move, top.host, "end_match") == "wrong_phase"
     top.advance(30_000)
     while top.phase != "reveal":
@@ -55,7 +55,7 @@ def test_i1c_end_match_and_too_few_seats() -> None:
     top.move(top.host, "end_match")
     assert top.phase == "finished" and len(top.state.past) == 1
     # Fewer than 3 active seats: the round is void and the match ends at its reveal.
-    three, (a, b, c) = started(3, seed=4, rounds=5)
+    three, (_a, b, c) = started(3, seed=4, rounds=5)
     leaver = next(s for s in (b, c) if s not in impostors(three))
     three.leave(leaver)
     assert three.phase == "reveal" and rnd(three).outcome == "void"
@@ -64,7 +64,7 @@ def test_i1c_end_match_and_too_few_seats() -> None:
 
 
 def test_i1d_inactive_seat_leaves_order() -> None:
-    top, ids = started(6, seed=2)
+    top, _ids = started(6, seed=2)
     deal(top)
     first = top.view(top.host)["turn"]
     top.move(first["seat"], "clue", round=1, turn=first["no"], text="tall")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -99,7 +100,7 @@ def test_i3e_no_category_twice_running() -> None:
         while top.phase != "finished" and rnd(top).no == phase_round:
             top.advance(5_000)
     assert set(seen) == {"c1", "c2"}
-    assert all(x != y for x, y in zip(seen, seen[1:], strict=False))
+    assert all(x != y for x, y in itertools.pairwise(seen))
     one, _ = started(3, rounds=3, categories=["c3"])
     one.run_out()
     assert {p["category"] for p in one.state.past} == {one.content.category("c3").name}

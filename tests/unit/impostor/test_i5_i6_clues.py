@@ -103,7 +103,7 @@ def test_i5c_open_ends_majority_after_lap1_cap_5() -> None:
 
 
 def test_i5d_timeout_missed_host_skips() -> None:
-    top, ids = started(4, clue_seconds=15)
+    top, _ids = started(4, clue_seconds=15)
     deal(top)
     top.advance(15_000)
     assert rnd(top).clues[-1].missed and rnd(top).clues[-1].text is None
@@ -159,7 +159,7 @@ def test_i6a_is_word_loose_alias_translation() -> None:
     t = until_turn_of(top, lambda s: s not in impostors(top))
     word = top.content.category(rnd(top).category).word(rnd(top).word)
     accented = word.word.replace("o", "ö").replace("u", "ú").replace("i", "î")
-    forms = [accented, word.word + "ro"] + list(word.aliases)
+    forms = [accented, word.word + "ro", *list(word.aliases)]
     for form in forms:
         assert reason(top, t["seat"], form) == "invalid_text:is_word", form
 
@@ -170,7 +170,7 @@ def test_i6b_impostor_never_is_word() -> None:
     for seed in range(4):
         top, _ = started(5, seed=seed)
         deal(top)
-        t = until_turn_of(top, lambda s: s in impostors(top))
+        t = until_turn_of(top, lambda s, top=top: s in impostors(top))
         word = top.content.category(rnd(top).category).word(rnd(top).word)
         accented = word.word.replace("o", "ö").replace("u", "ú").replace("i", "î")
         text = [accented, word.word + "ro", *word.aliases][seed % (2 + len(word.aliases))]

@@ -53,7 +53,7 @@ def test_i7b_civilian_said_burns_word() -> None:
 
 
 def test_i7c_impostor_said_scores_2() -> None:
-    top, ids = started(12, seed=3)
+    top, _ids = started(12, seed=3)
     to_voting(top)
     speaker = impostors(top)[0]
     top.move(top.host, "rule_word", round=1, speaker=speaker)  # unflagged: the host rules
@@ -225,7 +225,7 @@ def test_i11a_exactly_half_counts() -> None:
 
 
 def test_i11a_not_for_lap_or_point() -> None:
-    top, ids = started(5, play="pass", vote="lap")
+    top, _ids = started(5, play="pass", vote="lap")
     to_voting(top)
     top.advance(600_000)
     assert top.phase == "voting" and not rnd(top).ballots[0].extended

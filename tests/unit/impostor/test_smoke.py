@@ -2,7 +2,7 @@ from tests.unit.impostor.helpers import accuse, civilians, impostors, rnd, start
 
 
 def test_a_round_plays_to_the_reveal() -> None:
-    top, ids = started(5)
+    top, _ids = started(5)
     to_voting(top)
     accuse(top, civilians(top)[0])
     assert top.phase == "reveal"

@@ -1,1 +1,0 @@
-"""Dictionary Bluff: the code shared by every Lambda function and the local stack."""

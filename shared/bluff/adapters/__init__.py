@@ -1,1 +1,0 @@
-"""AWS adapters for the ports in `bluff.ports`. Each turns AWS errors into domain errors."""

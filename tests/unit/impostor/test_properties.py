@@ -1,0 +1,340 @@
+"""Random games of 3-20 seats under every option, with random moves, drops, leaves,
+flags and duplicated or stale timer firings; every message to every member is searched.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.impostor import draw
+from games.impostor.cards import CARD_BYTES
+from table.contract import Timer
+from table.errors import Refusal
+from tests.support.tabletop import Tabletop
+from tests.unit.impostor.helpers import CLUES, DECK, GAME, NAMES
+
+OPTIONS = st.fixed_dictionaries(
+    {
+        "play": st.sampled_from(["phones", "pass", "host"]),
+        "hint": st.sampled_from(["category", "grid", "none"]),
+        "impostors": st.sampled_from(["auto", "surprise"]),
+        "clues": st.sampled_from(["typed", "spoken"]),
+        "laps": st.sampled_from([2, "open"]),
+        "vote": st.sampled_from(["phones", "point", "lap"]),
+        "fair_rotation": st.booleans(),
+        "rounds": st.sampled_from([2, 3, 4]),
+        "clue_seconds": st.sampled_from([15, 30]),
+    }
+)
+GAMES = st.tuples(
+    st.integers(3, 20),
+    OPTIONS,
+    st.integers(0, 10**6),
+    st.lists(st.integers(0, 10**6), min_size=30, max_size=120),
+)
+FAST = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def secret_texts(top: Tabletop) -> list[str]:
+    state = top.state
+    if state.round is None or state.round.outcome is not None:
+        return []
+    word = DECK.category(state.round.category).word(state.round.word)
+    texts = [*GAME.secrets(state, top.room.table()), *(t for _, t in DECK.translations[word.id])]
+    return [t.casefold() for t in texts]
+
+
+def scrub(message: dict[str, Any]) -> str:
+    """The message without what players typed (shown as typed, Secrecy exceptions), nor the
+    public grid, where the word hides among 15 others (ruling 3d)."""
+    m = json.loads(json.dumps(message))
+    if (m.get("options") or {}).get("hint") == "grid":
+        m["grid"] = None
+    for clue in m.get("clues") or []:
+        clue["text"] = None
+    if m.get("guess"):
+        m["guess"]["text"] = None
+    return json.dumps(m, ensure_ascii=False).casefold()
+
+
+def step(top: Tabletop, ids: list[str], r: int) -> None:
+    """One random thing happens at the table."""
+    state = top.state
+    live = [s for s in ids if top.room.member(s) and top.room.member(s).active]
+    anyone = live[r % len(live)] if live else top.host
+    other = ids[(r // 7) % len(ids)]
+    kind = r % 23
+    no = state.round.no if state.round else 1
+    view = top.view(top.host)
+    if kind < 4:
+        top.advance((r % 40) * 1000)
+    elif kind == 4 and r % 5 == 0 and len(live) > 3:
+        top.leave(anyone)
+    elif kind == 5:
+        top.drop(anyone) if r % 2 else top.resume(anyone)
+    elif kind == 6 and top.timers:  # a duplicated or stale firing
+        t = top.timers[0]
+        top.fire(Timer(t.phase_id - (r % 2), top.now, t.key))
+    elif kind == 7:
+        top.move(anyone, "flag_word", round=no, speaker=other)
+    elif kind == 8:
+        top.move(top.host, "rule_word", round=no, speaker=None if r % 3 else other)
+    elif kind == 9:
+        top.move(anyone, "peek", round=no)
+    elif kind in (10, 11):
+        seat = view["dealing"] or anyone
+        top.move(seat, "seen", round=no)
+    elif kind in (12, 13) and view["turn"]:
+        t = view["turn"]
+        top.move(t["seat"], "clue", round=no, turn=t["no"], text=CLUES[r % len(CLUES)])
+    elif kind == 14 and view["turn"]:
+        top.move(
+            top.host if r % 2 else view["turn"]["seat"],
+            "next_turn",
+            round=no,
+            turn=view["turn"]["no"],
+        )
+    elif kind == 15:
+        top.move(top.host if r % 2 else anyone, "call_vote", round=no)
+    elif kind in (16, 17) and view["ballot"]:
+        b = view["ballot"]
+        voter = b["lap_seat"] or anyone
+        top.move(
+            voter,
+            "vote",
+            round=no,
+            ballot=b["no"],
+            target=b["candidates"][r % len(b["candidates"])],
+        )
+    elif kind == 18 and view["ballot"]:
+        b = view["ballot"]
+        accused = b["candidates"][r % len(b["candidates"])]
+        pointers = [s for s in live if s != accused][: 1 + r % 3]
+        if r % 4 == 0:
+            top.move(top.host, "record_point", round=no, ballot=b["no"], tied=b["candidates"][:2])
+        else:
+            top.move(
+                top.host,
+                "record_point",
+                round=no,
+                ballot=b["no"],
+                accused=accused,
+                pointers=pointers,
+            )
+    elif kind == 19 and state.round and state.round.guess:
+        word = state.round.word_text
+        top.move(
+            state.round.guess.by, "guess", round=no, text=[word, "zzz", word.upper() + "x"][r % 3]
+        )
+    elif kind == 20 and view["guess"]:
+        top.move(view["guess"]["judge"] or anyone, "judge_guess", round=no, correct=bool(r % 2))
+    elif kind == 21:
+        top.move(top.host, "continue", round=no)
+    elif kind == 22 and r % 9 == 0:
+        top.move(top.host, "end_match")
+    else:
+        top.move(anyone, "ready_vote", round=no)
+
+
+def play(n: int, options: dict[str, Any], seed: int, rolls: list[int], check: Any) -> Tabletop:
+    top = Tabletop(GAME, seed=seed, content=DECK)
+    host = top.create(NAMES[0], options=options)
+    ids = [host, *top.seat(*NAMES[1:n])]
+    top.start()
+    for r in rolls:
+        if top.phase == "finished":
+            break
+        before_sent = len(top.sent)
+        room = top.room.model_copy(deep=True)
+        secrets = secret_texts(top)
+        try:
+            step(top, ids, r)
+        except Refusal:
+            assert top.room == room  # a refusal changes nothing
+        check(top, top.sent[before_sent:], secrets)
+    top.run_out()
+    check(top, [], [])
+    return top
+
+
+@FAST
+@given(GAMES)
+def test_prop_no_secret_before_reveal(game: Any) -> None:
+    def check(top: Tabletop, new: list[Any], secrets: list[str]) -> None:
+        later = secret_texts(top)
+        for who, message in new:
+            if message["type"] == "card":
+                continue
+            text = scrub(message)
+            for secret in set(secrets) & set(later) if later else []:
+                assert secret not in text, (who, secret)
+
+    play(*game, check)
+
+
+@FAST
+@given(GAMES)
+def test_prop_state_independent_of_roles(game: Any) -> None:
+    def check(top: Tabletop, new: list[Any], secrets: list[str]) -> None:
+        state = top.state
+        r = state.round
+        if r is None or r.outcome is not None or r.accused is not None or not state.in_match:
+            return
+        civ = next((s for s in r.seats if s not in r.impostors), None)
+        if civ is None:
+            return
+        swapped = top.room.model_copy(deep=True)
+        raw = swapped.state["round"]
+        imp = raw["impostors"][0]
+        raw["impostors"] = [civ if s == imp else s for s in raw["impostors"]]
+        before = [json.dumps(top.view(m.id)) for m in top.room.members]
+        original, top.room = top.room, swapped
+        try:
+            after = [json.dumps(top.view(m.id)) for m in top.room.members]
+        finally:
+            top.room = original
+        assert before == after
+
+    play(*game, check)
+
+
+@FAST
+@given(GAMES)
+def test_prop_card_always_1200_bytes(game: Any) -> None:
+    def check(top: Tabletop, new: list[Any], secrets: list[str]) -> None:
+        for _, message in new:
+            if message["type"] == "card":
+                card = json.dumps(message["card"], ensure_ascii=False, separators=(",", ":"))
+                assert len(card.encode()) == CARD_BYTES
+                assert list(message["card"]) == ["role", "category", "word", "grid", "pad"]
+
+    play(*game, check)
+
+
+ROW = {"escaped": 3, "civilian_said": 3, "tie": 3, "low_turnout": 3, "impostor_said": 2, "void": 0}
+
+
+@FAST
+@given(GAMES)
+def test_prop_scores_match_table(game: Any) -> None:
+    """Awards recomputed from each reveal's outcome, roles and deciding ballot; totals and
+    `stats` are their sums."""
+    top = play(*game, lambda *_: None)
+    reveals = {m["round"]: m["reveal"] for _, m in top.sent if m.get("reveal")}
+    totals: dict[str, int] = dict.fromkeys(top.state.seats, 0)
+    liar: dict[str, int] = dict.fromkeys(top.state.seats, 0)
+    eye: dict[str, int] = dict.fromkeys(top.state.seats, 0)
+    for r in reveals.values():
+        outcome, imps, accused = r["outcome"], r["impostors"], r["accused"]
+        votes = r["ballots"][-1]["votes"] if r["ballots"] else {}
+        caught = outcome.startswith("caught")
+        lead = accused if caught else (r["said"] or {}).get("speaker")
+        for seat, award in r["awards"].items():
+            if seat in imps:
+                if caught:
+                    expected = (2 if outcome == "caught_guessed" else 0) if seat == lead else 2
+                else:
+                    expected = ROW[outcome]
+                liar[seat] += award
+            else:
+                expected = int(caught and votes.get(seat) == accused)
+                eye[seat] += expected
+            assert award == expected, (outcome, seat)
+            totals[seat] += award
+    if top.phase == "finished":
+        assert top.state.totals == totals
+        stats = top.view(top.host)["stats"]
+        assert stats == {s: {"impostor_points": liar[s], "correct_votes": eye[s]} for s in stats}
+
+
+@FAST
+@given(GAMES)
+def test_prop_never_three_in_a_row(game: Any) -> None:
+    left = []
+
+    def check(top: Tabletop, new: list[Any], secrets: list[str]) -> None:
+        left.append(any(not m.active for m in top.room.members if m.role == "player"))
+
+    top = play(*game, check)
+    if any(left):
+        return  # ruling 17a: the exclusion may be lifted once seats have left
+    h = top.state.history
+    for a, b, c in zip(h, h[1:], h[2:], strict=False):
+        assert not set(a) & set(b) & set(c)
+
+
+@FAST
+@given(GAMES)
+def test_prop_impostor_count_within_cap(game: Any) -> None:
+    def check(top: Tabletop, new: list[Any], secrets: list[str]) -> None:
+        r = top.state.round
+        if r is not None:
+            n = len(r.seats)
+            assert 1 <= len(r.impostors) <= max(1, draw.cap(n))
+            if top.room.options["impostors"] == "auto":
+                assert len(r.impostors) == draw.auto_count(n)
+
+    play(*game, check)
+
+
+@FAST
+@given(GAMES)
+def test_prop_deadlines_whole_seconds(game: Any) -> None:
+    def check(top: Tabletop, new: list[Any], secrets: list[str]) -> None:
+        for _, message in new:
+            for key in ("deadline",):
+                if message.get(key) is not None:
+                    assert message[key] % 1000 == 0
+            if message.get("flag"):
+                assert message["flag"]["deadline"] % 1000 == 0
+        assert all(t.at % 1000 == 0 for t in top.timers)
+
+    play(*game, check)
+
+
+@FAST
+@given(GAMES)
+def test_prop_no_word_repeat_until_used_up(game: Any) -> None:
+    words: list[tuple[str, str]] = []
+
+    def check(top: Tabletop, new: list[Any], secrets: list[str]) -> None:
+        r = top.state.round
+        if r is not None and (not words or words[-1] != (r.category, r.word)):
+            words.append((r.category, r.word))
+
+    play(*game, check)
+    assert len(set(words)) == len(words)  # 20 words a category: no repeat in a few rounds
+
+
+@FAST
+@given(GAMES)
+def test_prop_refusal_changes_nothing(game: Any) -> None:
+    refusals = []
+
+    def check(top: Tabletop, new: list[Any], secrets: list[str]) -> None:
+        refusals.append(len(new))
+
+    play(*game, check)  # `play` asserts the room is unchanged after every refusal
+    assert refusals
+
+
+@FAST
+@given(st.integers(3, 20), st.integers(0, 10**6))
+def test_prop_fair_rotation_once_per_cycle(n: int, seed: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    seats = [f"s{i}" for i in range(n)]
+    k = draw.impostor_count(n, True, rng)
+    history: list[list[str]] = []
+    cycle: list[str] = []
+    for _ in range(3 * n):
+        chosen, cycle = draw.impostors(seats, k, history, cycle, True, rng)
+        history.append(chosen)
+    flat = [s for h in history for s in h]
+    for start in range(0, len(flat) - n + 1, n):
+        assert len(set(flat[start : start + n])) == n  # everyone once before anyone repeats
