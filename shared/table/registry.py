@@ -13,7 +13,10 @@ from table.contract import Game
 from table.errors import Code, Refusal
 
 # slug -> "module:attribute" of the game's `Game` instance.
-GAMES: dict[str, str] = {}
+GAMES: dict[str, str] = {
+    "bluff": "games.bluff.game:GAME",
+    "impostor": "games.impostor.game:GAME",
+}
 DEFAULT = "bluff"
 
 _loaded: dict[str, Game[Any]] = {}
