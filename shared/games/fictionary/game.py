@@ -96,7 +96,7 @@ class Fictionary(Game[FicState]):
     def apply(
         self, state: FicState, table: Table, member: str, move: BaseModel, env: Env
     ) -> Outcome[FicState]:
-        state = state.model_copy(deep=True)
+        state = _copy(state)
         match move:
             case Continue():
                 raise Refusal(Code.WRONG_PHASE)  # ruling 12a
@@ -215,7 +215,7 @@ class Fictionary(Game[FicState]):
     def due(self, state: FicState, table: Table, env: Env) -> Outcome[FicState]:
         if not state.in_match:
             return unchanged(state)
-        new = state.model_copy(deep=True)
+        new = _copy(state)
         timers = presence.notice(new, table, env)
         timers += self._close(new, table, env)
         memory = None
@@ -272,14 +272,14 @@ class Fictionary(Game[FicState]):
         kind, _, seat = key.partition(":")
         if kind != "bot":
             return unchanged(state)
-        new = state.model_copy(deep=True)
+        new = _copy(state)
         if not presence.bot_move(new, table, env, seat):
             return unchanged(state)
         return Outcome(new)
 
     def on_leave(self, state: FicState, table: Table, member: str, env: Env) -> Outcome[FicState]:
         """Ruling 1c: a seat whose person leaves or is kicked is covered by a medium bot."""
-        new = state.model_copy(deep=True)
+        new = _copy(state)
         if member in new.seats and member not in new.sitters.values():
             new.bots.setdefault(member, COVER_LEVEL)
             if table.member(member) is not None and table.member(member).bot is None:  # type: ignore[union-attr]
@@ -318,3 +318,8 @@ def _bot_names(table: Table, env: Env, count: int) -> list[str]:
 GAME = Fictionary()
 
 __all__ = ["FINISHED", "GAME", "LOBBY", "Fictionary"]
+
+
+def _copy(state: FicState) -> FicState:
+    # A JSON round trip is several times faster than a deep copy, and the room keeps JSON anyway.
+    return FicState.model_validate(state.model_dump())

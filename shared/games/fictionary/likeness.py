@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Collection
+from functools import lru_cache
 
 from games.fictionary.rules import CLOSE_JACCARD
 from table.text import comparison_key, words
@@ -16,8 +17,14 @@ from table.text import comparison_key, words
 ENDINGS = {"en": ("ing", "ed", "es", "s"), "es": ("es", "s"), "ru": ()}
 
 
+@lru_cache(maxsize=65536)
 def key(text: str) -> str:
     return comparison_key(text)
+
+
+@lru_cache(maxsize=65536)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(words(text))
 
 
 def fake_id(text: str) -> str:
@@ -26,10 +33,11 @@ def fake_id(text: str) -> str:
 
 
 def nontrivial(text: str, small: Collection[str]) -> set[str]:
-    return {w for w in words(text) if w not in small}
+    return {w for w in _words(text) if w not in small}
 
 
-def jaccard(a: set[str], b: set[str]) -> float:
+def jaccard(a: Collection[str], b: Collection[str]) -> float:
+    a, b = set(a), set(b)
     return len(a & b) / len(a | b) if a | b else 0.0
 
 
@@ -48,12 +56,13 @@ def _stem(word: str, lang: str) -> str:
     return word
 
 
-def content_words(text: str, small: Collection[str], lang: str) -> set[str]:
+@lru_cache(maxsize=65536)
+def content_words(text: str, small: frozenset[str], lang: str) -> frozenset[str]:
     """F21: lower case, an ending removed, small words left out."""
-    return {_stem(w, lang) for w in words(text) if w not in small}
+    return frozenset(_stem(w, lang) for w in _words(text) if w not in small)
 
 
-def alike(a: str, b: str, small: Collection[str], lang: str, jac: float, common: int) -> bool:
+def alike(a: str, b: str, small: frozenset[str], lang: str, jac: float, common: int) -> bool:
     wa, wb = content_words(a, small, lang), content_words(b, small, lang)
     return jaccard(wa, wb) >= jac or len(wa & wb) >= common
 
@@ -61,4 +70,4 @@ def alike(a: str, b: str, small: Collection[str], lang: str, jac: float, common:
 def names_word(text: str, word: str) -> bool:
     """Ruling 20d: a token starts with the word's first five letters (all of it if shorter)."""
     stem = key(word)[:5]
-    return bool(stem) and any(token.startswith(stem) for token in words(text))
+    return bool(stem) and any(token.startswith(stem) for token in _words(text))

@@ -76,6 +76,7 @@ def view(state: FicState, table: Table, member: str, now: int) -> dict[str, Any]
     owing = seats.owing(state)
     out: dict[str, Any] = {
         "players": players(state, table, now),
+        "seat": seat,  # the seat this member plays or watches as theirs (18a), if any
         "round": state.round,
         "rounds": None,
         "target": state.rules.get("target", table.options.get("target")),
