@@ -16,6 +16,7 @@ from table.errors import Code, Refusal
 GAMES: dict[str, str] = {
     "bluff": "games.bluff.game:GAME",
     "impostor": "games.impostor.game:GAME",
+    "fictionary": "games.fictionary.game:GAME",
 }
 DEFAULT = "bluff"
 
