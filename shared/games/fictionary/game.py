@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from games.fictionary import content as bank
-from games.fictionary import phases, presence, seats
+from games.fictionary import phases, presence, seating, seats
 from games.fictionary import view as views
 from games.fictionary.codes import MESSAGES, FicCode
 from games.fictionary.moves import (
@@ -26,7 +26,6 @@ from games.fictionary.moves import (
 from games.fictionary.rules import (
     CHOOSING,
     COVER_LEVEL,
-    LEVELS,
     NEW_ROOM_BOTS,
     OFFER,
     OPTIONS,
@@ -48,11 +47,10 @@ from table.contract import (
     SeatBot,
     Table,
     Timer,
-    UnseatBot,
     unchanged,
 )
 from table.errors import Code, Refusal
-from table.text import TextRefused, name_key
+from table.text import TextRefused
 
 _CACHE: dict[str, bank.Content] = {}
 
@@ -74,7 +72,7 @@ class Fictionary(Game[FicState]):
     # --- seats between games (rulings 1b, 1d) ------------------------------------------------
 
     def on_create(self, state: FicState, table: Table, env: Env) -> Outcome[FicState]:
-        names = _bot_names(table, env, NEW_ROOM_BOTS)
+        names = seating.bot_names(table, env, NEW_ROOM_BOTS)
         return Outcome(state, tuple(SeatBot(n, COVER_LEVEL) for n in names), changed=False)
 
     def start(self, state: FicState, table: Table, env: Env) -> Outcome[FicState]:
@@ -101,83 +99,12 @@ class Fictionary(Game[FicState]):
             case Continue():
                 raise Refusal(Code.WRONG_PHASE)  # ruling 12a
             case AddBot() | RemoveBot():
-                return self._bots(state, table, member, move, env)
+                return seating.bots(state, table, member, move, env, self.max_seats)
             case Cover() | Back() | SitIn():
-                return self._seats(state, table, member, move, env)
+                return seating.seats(state, table, member, move, env)
             case Choose() | Submit() | Vote():
                 return self._pick(state, table, member, move, env)
         raise Refusal(Code.BAD_REQUEST)
-
-    def _bots(
-        self, state: FicState, table: Table, member: str, move: BaseModel, env: Env
-    ) -> Outcome[FicState]:
-        if table.host != member:
-            raise Refusal(Code.NOT_HOST)
-        if state.in_match:
-            raise Refusal(Code.WRONG_PHASE)
-        if isinstance(move, AddBot):
-            if move.level not in LEVELS:
-                raise Refusal(Code.BAD_OPTION, "level")
-            if len(table.active_players) >= self.max_seats:
-                raise Refusal(Code.NO_FREE_SEAT)
-            return Outcome(
-                state, (SeatBot(_bot_names(table, env, 1)[0], move.level),), changed=False
-            )
-        assert isinstance(move, RemoveBot)
-        target = table.member(move.player)
-        if target is None or not target.player:
-            raise Refusal(Code.UNKNOWN_PLAYER)
-        if target.bot is None:
-            raise Refusal(FicCode.NOT_A_BOT)
-        return Outcome(state, (UnseatBot(target.id),), changed=False)
-
-    def _seats(
-        self, state: FicState, table: Table, member: str, move: BaseModel, env: Env
-    ) -> Outcome[FicState]:
-        """F18: cover, back, sit_in (ruling 18a)."""
-        if not state.in_match:
-            raise Refusal(Code.WRONG_PHASE)
-        if isinstance(move, Cover):
-            seat = move.player or seats.seat_of(state, member)
-            if seat is None or seat not in state.seats:
-                raise Refusal(Code.UNKNOWN_PLAYER if move.player else Code.NOT_ELIGIBLE)
-            if seats.seat_of(state, member) != seat and table.host != member:
-                raise Refusal(Code.NOT_HOST)
-            origin = table.member(seat)
-            if seat in state.covered:
-                raise Refusal(FicCode.ALREADY_COVERED)
-            if seat in state.bots or (origin is not None and origin.bot is not None):
-                raise Refusal(Code.NOT_ELIGIBLE)
-            if seat in state.sitters:  # a sitter hands the seat back to the bots
-                del state.sitters[seat]
-                state.covered[seat] = "gone"
-            else:
-                state.covered[seat] = "cover"
-            state.bots[seat] = COVER_LEVEL
-        elif isinstance(move, Back):
-            if state.covered.get(member) != "cover":
-                raise Refusal(FicCode.NOT_COVERED)
-            del state.covered[member]
-            del state.bots[member]
-            state.bot_at.pop(member, None)
-        else:
-            assert isinstance(move, SitIn)
-            me = table.member(member)
-            if me is None or me.player or member in state.sitters.values():
-                raise Refusal(Code.NOT_ELIGIBLE)
-            if move.player not in state.seats:
-                raise Refusal(Code.UNKNOWN_PLAYER)
-            origin = table.member(move.player)
-            no_person = (origin is not None and origin.bot is not None) or state.covered.get(
-                move.player
-            ) == "gone"
-            if move.player not in state.bots or not no_person or move.player in state.sitters:
-                raise Refusal(FicCode.SEAT_TAKEN)
-            state.sitters[move.player] = member
-            state.covered.pop(move.player, None)
-            del state.bots[move.player]
-            state.bot_at.pop(move.player, None)
-        return Outcome(state, tuple(phases.schedule(state, table, env)))
 
     def _pick(
         self, state: FicState, table: Table, member: str, move: BaseModel, env: Env
@@ -296,23 +223,6 @@ class Fictionary(Game[FicState]):
     def secrets(self, state: FicState, table: Table) -> Sequence[str]:
         """What no view may ever show: the game seed (aliases are checked by the tests' content)."""
         return [state.seed] if state.seed else []
-
-
-def _bot_names(table: Table, env: Env, count: int) -> list[str]:
-    """Ruling 1d: the language's names, skipping those taken by the R5 key."""
-    content = env.content if isinstance(env.content, bank.Content) else None
-    names = list(content.bot_names if content else ()) or ["Bot"]
-    taken = {name_key(m.name) for m in table.members}
-    chosen: list[str] = []
-    for round_ in range(1, 100):
-        for name in names:
-            candidate = name if round_ == 1 else f"{name} {round_}"
-            if name_key(candidate) not in taken:
-                taken.add(name_key(candidate))
-                chosen.append(candidate)
-                if len(chosen) == count:
-                    return chosen
-    return chosen
 
 
 GAME = Fictionary()
