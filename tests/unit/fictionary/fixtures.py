@@ -13,7 +13,7 @@ from typing import Any
 from games.fictionary import content as bank
 from games.fictionary.content import Content, Word
 from games.fictionary.game import GAME
-from games.fictionary.rules import CHOOSING, VOTING, WRITING
+from games.fictionary.rules import CHOOSING, WRITING
 from tests.support.tabletop import Tabletop
 
 _C = "bdfgklmnprstvz"

@@ -15,7 +15,7 @@ from tests.unit.fictionary.fixtures import CONTENT, choose, new_table, next_roun
 
 
 def test_f1_three_to_twelve_seats_bots_count() -> None:
-    """GIVEN two people and a bot WHEN the host starts THEN three seats play; a 13th seat is refused."""
+    """GIVEN two people and a bot WHEN the host starts THEN three seats play; no 13th seat."""
     top, people = new_table(2, bots=1)
     top.start()
     assert len(top.state.seats) == 3 and top.phase == CHOOSING
@@ -25,7 +25,7 @@ def test_f1_three_to_twelve_seats_bots_count() -> None:
 
 
 def test_f1a_start_needs_a_person() -> None:
-    top, (ana, ben) = new_table(2)
+    top, (ana, _ben) = new_table(2)
     assert refused(top.start) == "not_enough_players"  # two seats
     top.move(ana, "add_bot", level="medium")
     top.start()
@@ -49,10 +49,10 @@ def test_f1b_new_room_has_three_medium_bots() -> None:
 
 
 def test_f1b_joiner_observes_when_twelve_seats_or_game_running() -> None:
-    top, (ana, *_) = new_table(3, bots=9)
+    top, (_ana, *_) = new_table(3, bots=9)
     late = top.join("Zed")
     assert top.view(late)["me"]["role"] == "observer"  # twelve seats taken
-    top2, (ana2, *_) = new_table(3)
+    top2, (_ana2, *_) = new_table(3)
     top2.start()
     mid = top2.join("Zed")
     assert top2.view(mid)["me"]["role"] == "observer"  # a game is running
@@ -70,7 +70,7 @@ def test_f1c_leaver_seat_is_covered_score_kept() -> None:
 
 
 def test_f1c_kicked_person_cannot_come_back() -> None:
-    top, (ana, ben, cleo, dev) = new_table(4)
+    top, (ana, _ben, _cleo, dev) = new_table(4)
     top.start()
     top.kick(ana, dev)
     assert top.state.covered[dev] == "gone"

@@ -37,7 +37,7 @@ def test_f4_timeout_gives_first_word() -> None:
 
 
 def test_f4_away_judge_gets_first_word() -> None:
-    top, people = new_table(3)
+    top, _people = new_table(3)
     top.start()
     j = judge(top)
     top.drop(j)
@@ -208,7 +208,7 @@ def test_f5c_small_deck_still_deals_five() -> None:
 
 
 def test_f5d_memory_words_not_dealt() -> None:
-    top, people = new_table(3)
+    top, _people = new_table(3)
     played = [w.id for w in CONTENT.bank[:30]]
     assert top.room is not None
     top.room.memory = {"words": played, "fakes": []}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.fictionary.likeness import close
 from games.fictionary.lexicon import SMALL
-from games.fictionary.rules import CHOOSING, REVEAL, VOTING, WRITING
+from games.fictionary.likeness import close
+from games.fictionary.rules import REVEAL, VOTING, WRITING
 from games.fictionary.tidy import tidy
 from table.text import TextRefused
 from tests.support.tabletop import refused
@@ -30,7 +30,7 @@ def _writing(people: int = 4, **options: object):  # type: ignore[no-untyped-def
 
 
 def test_f6_judge_does_not_write() -> None:
-    top, ppl, writers = _writing()
+    top, _ppl, writers = _writing()
     assert refused(top.move, judge(top), "submit", round=1, text="a fish") == "not_eligible"
     eve = top.join("Eve")
     assert refused(top.move, eve, "submit", round=1, text="a fish") == "not_eligible"
@@ -38,7 +38,7 @@ def test_f6_judge_does_not_write() -> None:
 
 
 def test_f6_last_resend_counts() -> None:
-    top, ppl, (a, b, c) = _writing()
+    top, _ppl, (a, b, c) = _writing()
     top.move(a, "submit", round=1, text="a first try")
     top.move(a, "submit", round=1, text="a second thought")
     assert top.view(a)["my_entry"] == "A second thought"
@@ -50,7 +50,7 @@ def test_f6_last_resend_counts() -> None:
 
 
 def test_f6_closes_when_all_in() -> None:
-    top, ppl, (a, b, c) = _writing()
+    top, _ppl, (a, b, c) = _writing()
     top.move(a, "submit", round=1, text="one")
     top.move(b, "submit", round=1, text="two")
     assert top.phase == WRITING
@@ -59,7 +59,7 @@ def test_f6_closes_when_all_in() -> None:
 
 
 def test_f6_missed_writer_has_no_card() -> None:
-    top, ppl, (a, b, c) = _writing(timer=45)
+    top, _ppl, (a, b, c) = _writing(timer=45)
     top.move(a, "submit", round=1, text="a boat for eels")
     top.move(b, "submit", round=1, text="a pan for fish")
     top.advance(45_000)
@@ -68,13 +68,13 @@ def test_f6_missed_writer_has_no_card() -> None:
 
 
 def test_f6a_untimed_has_no_clock() -> None:
-    top, ppl, writers = _writing()
+    top, _ppl, writers = _writing()
     view = top.view(writers[0])
     assert view["deadline"] is None and view["backstop_at"] == top.state.phase_started_at + 600_000
 
 
 def test_f6b_refused_resend_keeps_previous() -> None:
-    top, ppl, (a, b, c) = _writing()
+    top, _ppl, (a, _b, _c) = _writing()
     top.move(a, "submit", round=1, text="a boat for eels")
     assert refused(top.move, a, "submit", round=1, text="see www.example.com") == "invalid_text"
     assert top.view(a)["my_entry"] == "A boat for eels"
@@ -85,7 +85,7 @@ def test_f6b_refused_resend_keeps_previous() -> None:
 
 
 def test_f6c_views_mark_in_not_content() -> None:
-    top, ppl, (a, b, c) = _writing()
+    top, _ppl, (a, b, c) = _writing()
     top.move(a, "submit", round=1, text="a secret boat for eels")
     for member in (b, c, judge(top)):
         view = top.view(member)
@@ -139,7 +139,7 @@ def test_f7a_order_and_reason_codes() -> None:
 
 
 def test_f7b_real_and_bot_texts_tidied() -> None:
-    top, ppl = new_table(1, bots=3, seed=4)
+    top, _ppl = new_table(1, bots=3, seed=4)
     top.start()
     step_until(top, lambda: top.phase == VOTING)
     assert len(top.state.cards) >= 3  # the real card and bot cards
@@ -149,7 +149,7 @@ def test_f7b_real_and_bot_texts_tidied() -> None:
 
 
 def test_f7c_names_as_r4b() -> None:
-    top, ppl = new_table(3)
+    top, _ppl = new_table(3)
     assert refused(top.join, "ana") == "name_taken"
     assert refused(top.join, "<b>x</b>") == "invalid_name"
     assert refused(top.join, "x" * 25) == "invalid_name"
@@ -164,7 +164,7 @@ def test_f8_close_key_or_sixty_percent() -> None:
 
 
 def test_f8_person_writing_real_keeps_card_no_hint() -> None:
-    top, ppl, (a, b, c) = _writing()
+    top, _ppl, (a, b, c) = _writing()
     truth = CONTENT.by_id[top.state.card].truth
     top.move(a, "submit", round=1, text=truth)
     assert top.view(a)["my_entry"] == tidy(truth)  # accepted like any other
@@ -183,7 +183,7 @@ def test_f8a_small_words_per_language() -> None:
 
 
 def test_f9_identical_entries_separate_cards() -> None:
-    top, ppl, (a, b, c) = _writing()
+    top, _ppl, (a, b, c) = _writing()
     for p in (a, b):
         top.move(p, "submit", round=1, text="a pan for fish")
     top.move(c, "submit", round=1, text="a boat")
@@ -192,7 +192,7 @@ def test_f9_identical_entries_separate_cards() -> None:
 
 
 def test_f9_nobody_wrote_real_alone_no_score() -> None:
-    top, ppl, writers = _writing(timer=45)
+    top, _ppl, _writers = _writing(timer=45)
     top.advance(45_000)
     assert top.phase == REVEAL
     assert len(top.state.cards) == 1 and top.state.cards[0]["truth"]
@@ -202,7 +202,7 @@ def test_f9_nobody_wrote_real_alone_no_score() -> None:
 
 def test_f9_shuffle_replays_from_seed() -> None:
     def order(seed: int) -> list[str]:
-        top, ppl, writers = _writing(seed=seed)
+        top, ppl, _writers = _writing(seed=seed)
         write_all(top, ppl)
         return [card["text"] for card in top.state.cards]
 

@@ -29,14 +29,14 @@ def _voting(people: int = 4, **options: object):  # type: ignore[no-untyped-def]
 
 
 def test_f10_vote_any_card_but_own() -> None:
-    top, ppl, (a, b, c) = _voting()
+    top, _ppl, (a, b, _c) = _voting()
     assert refused(top.move, a, "vote", round=1, option=card_of(top, a)) == "own_option"
     top.move(a, "vote", round=1, option=card_of(top, b))
     assert top.view(a)["my_vote"] == card_of(top, b)
 
 
 def test_f10_vote_changes_until_close() -> None:
-    top, ppl, (a, b, c) = _voting()
+    top, _ppl, (a, b, c) = _voting()
     top.move(a, "vote", round=1, option=card_of(top, b))
     top.move(a, "vote", round=1, option=real_id(top))
     top.move(b, "vote", round=1, option=real_id(top))
@@ -61,7 +61,7 @@ def test_f10_missed_writer_votes() -> None:
 
 
 def test_f10a_refusals() -> None:
-    top, ppl, (a, b, c) = _voting()
+    top, _ppl, (a, _b, _c) = _voting()
     assert refused(top.move, judge(top), "vote", round=1, option=real_id(top)) == "not_eligible"
     eve = top.join("Eve")
     assert refused(top.move, eve, "vote", round=1, option=real_id(top)) == "not_eligible"
@@ -76,8 +76,12 @@ def test_f11_worked_example() -> None:
     """Five seats, seat 0 Judge; Ben, Cleo, Dev wrote cards 1-3, card 4 is real;
     Cleo and Dev vote card 1, Eve card 4: Ben 2, the Judge 2, Eve 2, Cleo and Dev 0."""
     seats = ["judge", "ben", "cleo", "dev", "eve"]
-    cards = [CardScore("1", ("ben",), False), CardScore("2", ("cleo",), False),
-             CardScore("3", ("dev",), False), CardScore("4", (), True)]  # fmt: skip
+    cards = [
+        CardScore("1", ("ben",), False),
+        CardScore("2", ("cleo",), False),
+        CardScore("3", ("dev",), False),
+        CardScore("4", (), True),
+    ]
     awards = score_round(seats, "judge", cards, {"cleo": "1", "dev": "1", "eve": "4"})
     assert awards == {"judge": 2, "ben": 2, "cleo": 0, "dev": 0, "eve": 2}
     awards = score_round(seats, "judge", cards, {"cleo": "1", "eve": "4"})  # had Dev not voted
@@ -103,7 +107,7 @@ def test_f11_worked_example_through_the_table() -> None:
 
 
 def test_f11_uncast_vote_scores_no_one() -> None:
-    top, ppl, (a, b, c) = _voting(timer=45)
+    top, _ppl, (a, b, c) = _voting(timer=45)
     top.move(a, "vote", round=1, option=card_of(top, b))
     step_until(top, lambda: top.phase == REVEAL)
     assert top.state.reveal["awards"] == {judge(top): 1, a: 0, b: 1, c: 0}
@@ -126,7 +130,7 @@ def test_f11a_real_like_person_card_fools() -> None:
 
 
 def test_f11b_round_points_twice_votes_cast() -> None:
-    top, ppl, (a, b, c) = _voting()
+    top, _ppl, (a, b, c) = _voting()
     top.move(a, "vote", round=1, option=card_of(top, b))
     top.move(b, "vote", round=1, option=real_id(top))
     top.move(c, "vote", round=1, option=card_of(top, a))
@@ -136,15 +140,20 @@ def test_f11b_round_points_twice_votes_cast() -> None:
 
 
 def test_f12_beats_order_durations_lines() -> None:
-    top, ppl, (a, b, c) = _voting()
+    top, _ppl, (a, b, c) = _voting()
     top.move(a, "vote", round=1, option=card_of(top, b))
     top.move(b, "vote", round=1, option=card_of(top, a))
     top.move(c, "vote", round=1, option=card_of(top, a))
     beats = top.state.reveal["beats"]
     assert [(x["cue"], x["ms"]) for x in beats] == [
-        ("votes", 2200), ("author", 1700), ("author", 1700), ("authors", 1500),
-        ("real", 2400), ("judge", 1400), ("totals", 1200),
-    ]  # fmt: skip
+        ("votes", 2200),
+        ("author", 1700),
+        ("author", 1700),
+        ("authors", 1500),
+        ("real", 2400),
+        ("judge", 1400),
+        ("totals", 1200),
+    ]
     n_a = next(x["n"] for x in top.state.reveal["options"] if a in x["writers"])
     assert beats[1]["n"] == n_a and len(beats[1]["fooled"]) == 2  # most votes first
     assert all(beats[i + 1]["at"] == beats[i]["at"] + beats[i]["ms"] for i in range(len(beats) - 1))
@@ -153,14 +162,14 @@ def test_f12_beats_order_durations_lines() -> None:
 
 
 def test_f12_no_votes_no_votes_beat() -> None:
-    top, ppl, writers = _voting(timer=45)
+    top, _ppl, _writers = _voting(timer=45)
     step_until(top, lambda: top.phase == REVEAL)
     cues = [x["cue"] for x in top.state.reveal["beats"]]
     assert "votes" not in cues and "author" not in cues and cues[0] == "authors"
 
 
 def test_f12a_reveal_length_sum_of_beats() -> None:
-    top, ppl, (a, b, c) = _voting()
+    top, _ppl, (a, b, c) = _voting()
     top.move(a, "vote", round=1, option=card_of(top, b))
     top.move(b, "vote", round=1, option=real_id(top))
     top.move(c, "vote", round=1, option=real_id(top))
@@ -174,14 +183,14 @@ def test_f12a_reveal_length_sum_of_beats() -> None:
 
 
 def test_f12a_continue_refused() -> None:
-    top, ppl, (a, b, c) = _voting()
+    top, _ppl, (a, b, c) = _voting()
     for p in (a, b, c):
         top.move(p, "vote", round=1, option=real_id(top))
     assert refused(top.move, top.host, "continue", round=1) == "wrong_phase"
 
 
 def test_f12b_beats_carry_data() -> None:
-    top, ppl, (a, b, c) = _voting()
+    top, _ppl, (a, b, c) = _voting()
     top.move(a, "vote", round=1, option=card_of(top, b))
     top.move(b, "vote", round=1, option=real_id(top))
     top.move(c, "vote", round=1, option=real_id(top))
@@ -197,7 +206,7 @@ def test_f12b_beats_carry_data() -> None:
 
 
 def test_f12c_last_shown_while_choosing() -> None:
-    top, ppl, (a, b, c) = _voting()
+    top, _ppl, (a, b, c) = _voting()
     for p in (a, b, c):
         top.move(p, "vote", round=1, option=real_id(top))
     reveal = top.state.reveal

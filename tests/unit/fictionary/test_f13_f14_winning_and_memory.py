@@ -38,7 +38,7 @@ def test_f13_worked_tiebreak_example() -> None:
 
 
 def test_f13_sixty_round_cap() -> None:
-    top, ppl = new_table(3, timer=45)  # nobody acts: nobody ever scores
+    top, _ppl = new_table(3, timer=45)  # nobody acts: nobody ever scores
     top.start()
     top.run_out(limit=100_000)
     assert top.phase == FINISHED and top.state.round == MOST_ROUNDS
@@ -57,7 +57,7 @@ def test_f13a_tiebreak_count_never_resets() -> None:
 
 
 def test_f13b_rematch_zero_memory_kept() -> None:
-    top, ppl = new_table(1, bots=3, seed=2)
+    top, _ppl = new_table(1, bots=3, seed=2)
     top.start()
     top.run_out()
     assert top.phase == FINISHED and max(top.state.scores.values()) >= 10
@@ -111,7 +111,7 @@ def test_f14_retired_words_dropped() -> None:
 
 
 def test_f14a_memory_in_own_item() -> None:
-    top, ppl = new_table(1, bots=3, seed=2)
+    top, _ppl = new_table(1, bots=3, seed=2)
     top.start()
     assert "words" not in top.room.state and "fakes" not in (top.room.memory or {})  # type: ignore[union-attr]
     top.run_out()

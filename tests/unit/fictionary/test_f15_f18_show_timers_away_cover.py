@@ -129,7 +129,7 @@ def test_f16a_timed_lengths() -> None:
 
 
 def test_f16b_backstop_closes_phase() -> None:
-    top, ppl = _voting()
+    top, _ppl = _voting()
     choose(top)
     top.advance(599_999)
     assert top.phase == WRITING
@@ -138,7 +138,7 @@ def test_f16b_backstop_closes_phase() -> None:
 
 
 def test_f16c_whole_seconds_time_scale() -> None:
-    top, ppl = new_table(3, scale=0.01, timer=60)
+    top, _ppl = new_table(3, scale=0.01, timer=60)
     top.start()
     assert top.state.deadline % 1000 == 0
     assert top.state.deadline - top.now <= 1000  # 30 s scaled by 0.01, rounded up
@@ -207,7 +207,7 @@ def test_f17c_no_person_holds_then_abandons() -> None:
 def test_f18_cover_back_sit_in() -> None:
     top, ppl = _voting()
     choose(top)
-    a, b, c = [p for p in ppl if p != judge(top)]
+    a, _b, c = [p for p in ppl if p != judge(top)]
     other = next(p for p in ppl if p != top.host)
     assert refused(top.move, other, "cover", player=top.host) == "not_host"
     top.move(a, "cover")

@@ -1,4 +1,4 @@
-"""F19-F22 and Bots: what a bot knows, how it writes, which wording stands, how it votes, its pace."""
+"""F19-F22 and Bots: what a bot knows, how it writes, which wording stands, how it votes."""
 
 from __future__ import annotations
 
@@ -21,12 +21,9 @@ from games.fictionary.wordings import pool_for
 from tests.support.tabletop import refused
 from tests.unit.fictionary.fixtures import (
     CONTENT,
-    choose,
     content,
-    judge,
     new_table,
     step_until,
-    write_all,
 )
 
 VERB = next(w for w in CONTENT.bank if w.pos == "verb")
@@ -62,7 +59,7 @@ def test_f19_bot_input_is_its_seat_view(monkeypatch: pytest.MonkeyPatch) -> None
     assert [f.name for f in dataclasses.fields(bots.VoterCard)] == ["id", "text", "mine"]
     assert [f.name for f in dataclasses.fields(bots.ChooserView)] == ["offer"]
     seen = _record_inputs(monkeypatch)
-    top, ppl = new_table(1, bots=3, seed=9)
+    top, _ppl = new_table(1, bots=3, seed=9)
     top.start()
     for _ in range(3):
         step_until(top, lambda: top.phase == VOTING)
@@ -177,11 +174,13 @@ def test_f20b_missing_tables_skip_branch() -> None:
 
 def test_f20c_borrowed_card_never_dealt() -> None:
     for seed in range(1, 40):
-        top, ppl = new_table(1, bots=3, seed=seed, level="hard")
+        top, _ppl = new_table(1, bots=3, seed=seed, level="hard")
         top.start()
         step_until(
             top,
-            lambda: top.phase == "finished" or (top.phase == VOTING and bool(top.state.borrowed)),
+            lambda top=top: (
+                top.phase == "finished" or (top.phase == VOTING and bool(top.state.borrowed))
+            ),
             limit=2000,
         )
         if top.state.borrowed:
@@ -365,14 +364,16 @@ def test_f22b_looks_made() -> None:
 
 def test_bots_pace_ranges_cut_before_clock() -> None:
     for pace, ranges in PACE.items():
-        top, ppl = new_table(1, bots=3, seed=4, bot_pace=pace)
+        top, _ = new_table(1, bots=3, seed=4, bot_pace=pace)
         top.start()
         for phase in (CHOOSING, WRITING, VOTING):
             step_until(
                 top,
-                lambda phase=phase: (
-                    top.phase == phase
-                    and (phase != CHOOSING or top.state.judge in top.state.bots)
+                lambda phase=phase, top=top: (
+                    (
+                        top.phase == phase
+                        and (phase != CHOOSING or top.state.judge in top.state.bots)
+                    )
                     or top.phase == "finished"
                 ),
                 limit=3000,
@@ -382,7 +383,7 @@ def test_bots_pace_ranges_cut_before_clock() -> None:
             low, high = ranges[phase]
             for at in top.state.bot_at.values():
                 assert low * 1000 <= at - top.state.phase_started_at <= high * 1000
-    top, ppl = new_table(1, bots=3, seed=4, bot_pace="relaxed", timer=45)
+    top, _ppl = new_table(1, bots=3, seed=4, bot_pace="relaxed", timer=45)
     top.start()
     step_until(top, lambda: top.phase == WRITING)
     assert all(at <= top.state.deadline - 2000 for at in top.state.bot_at.values())
@@ -406,7 +407,7 @@ def test_bots_golden_moves_with_fixed_seed() -> None:
 
 
 def test_bots_choice_fits_the_shape_of_a_definition() -> None:
-    """A bot's chosen wording is its part of speech's, and its length is the likeliest of its wordings."""
+    """A bot's chosen wording: its part of speech, the likeliest length of its wordings."""
     for s in range(20):
         made = _make("medium", f"shape{s}")
         typical = _pool().typical_len
@@ -415,7 +416,7 @@ def test_bots_choice_fits_the_shape_of_a_definition() -> None:
 
 
 def test_bots_act_only_at_their_time() -> None:
-    top, ppl = new_table(1, bots=3, seed=4)
+    top, _ppl = new_table(1, bots=3, seed=4)
     top.start()
     step_until(top, lambda: top.phase == WRITING and len(top.state.bot_at) >= 2)
     seat, at = min(top.state.bot_at.items(), key=lambda kv: kv[1])

@@ -110,10 +110,17 @@ def test_protocol_each_new_action_and_refusal_code() -> None:
     codes.add(refused(top.move, eve, "sit_in", player=writer))
     codes.add(refused(top.move, ana, "continue", round=1))
     expected = {
-        "bad_option", FicCode.NOT_A_BOT, "unknown_player", "not_host", "wrong_phase",
-        FicCode.UNKNOWN_WORD, "stale_round", FicCode.ALREADY_COVERED, FicCode.NOT_COVERED,
+        "bad_option",
+        FicCode.NOT_A_BOT,
+        "unknown_player",
+        "not_host",
+        "wrong_phase",
+        FicCode.UNKNOWN_WORD,
+        "stale_round",
+        FicCode.ALREADY_COVERED,
+        FicCode.NOT_COVERED,
         FicCode.SEAT_TAKEN,
-    }  # fmt: skip
+    }
     assert codes == {str(c) for c in expected}
     assert all(c in GAME.messages for c in FicCode)
     wire = top.wire()
@@ -135,11 +142,46 @@ def test_protocol_bluff_names_kept_in_fictionary_state() -> None:
     top, ppl = new_table(3)
     top.start()
     view = top.view(ppl[0])
-    kept = {"word", "note", "my_entry", "ready", "expected", "ballot", "can_vote", "my_vote",
-            "votes_in", "voters", "reveal", "winners", "history", "players", "deadline", "round"}  # fmt: skip
-    added = {"game", "options", "phase", "rounds", "target", "most_rounds", "tiebreaks",
-             "backstop_at", "judge", "offer", "pos", "respell", "say", "truth", "max_len",
-             "shown", "last", "places", "best_bluff", "abandoned"}  # fmt: skip
+    kept = {
+        "word",
+        "note",
+        "my_entry",
+        "ready",
+        "expected",
+        "ballot",
+        "can_vote",
+        "my_vote",
+        "votes_in",
+        "voters",
+        "reveal",
+        "winners",
+        "history",
+        "players",
+        "deadline",
+        "round",
+    }
+    added = {
+        "game",
+        "options",
+        "phase",
+        "rounds",
+        "target",
+        "most_rounds",
+        "tiebreaks",
+        "backstop_at",
+        "judge",
+        "offer",
+        "pos",
+        "respell",
+        "say",
+        "truth",
+        "max_len",
+        "shown",
+        "last",
+        "places",
+        "best_bluff",
+        "abandoned",
+    }
     assert kept | added <= set(view)
     assert view["game"] == "fictionary" and view["phase"] == CHOOSING and view["rounds"] is None
     assert view["most_rounds"] == 60 and view["max_len"] == 140

@@ -20,10 +20,34 @@ from table.errors import Refusal
 from tests.support.tabletop import Tabletop
 from tests.unit.fictionary.fixtures import CONTENT
 
-TEXTS = ["a pan for fish", "to sing at dawn", '"a boat."', "!!!", "see www.example.com", "x" * 150, "a\nb", "a bell for goats"]
+TEXTS = [
+    "a pan for fish",
+    "to sing at dawn",
+    '"a boat."',
+    "!!!",
+    "see www.example.com",
+    "x" * 150,
+    "a\nb",
+    "a bell for goats",
+]
 NAMES = ["Ben", "Cleo", "Dev", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu"]
-ACTIONS = ("move", "move", "move", "vote_again", "drop", "resume", "cover", "back", "leave", "kick",
-           "sit_in", "advance", "stale", "twice", "late")  # fmt: skip
+ACTIONS = (
+    "move",
+    "move",
+    "move",
+    "vote_again",
+    "drop",
+    "resume",
+    "cover",
+    "back",
+    "leave",
+    "kick",
+    "sit_in",
+    "advance",
+    "stale",
+    "twice",
+    "late",
+)
 
 
 @st.composite
@@ -32,7 +56,13 @@ def games(draw: st.DrawFn) -> dict[str, Any]:
     people = draw(st.integers(1, seats))
     return {
         "people": people,
-        "levels": draw(st.lists(st.sampled_from(["easy", "medium", "hard"]), min_size=seats - people, max_size=seats - people)),
+        "levels": draw(
+            st.lists(
+                st.sampled_from(["easy", "medium", "hard"]),
+                min_size=seats - people,
+                max_size=seats - people,
+            )
+        ),
         "options": {
             "target": draw(st.sampled_from([10, 15, 20, 25])),
             "show": draw(st.booleans()),
@@ -40,8 +70,13 @@ def games(draw: st.DrawFn) -> dict[str, Any]:
             "bot_pace": draw(st.sampled_from(["brisk", "steady", "relaxed"])),
         },
         "seed": draw(st.integers(0, 2**32)),
-        "steps": draw(st.lists(st.tuples(st.sampled_from(ACTIONS), st.integers(0, 11), st.integers(0, 700)), max_size=40)),
-    }  # fmt: skip
+        "steps": draw(
+            st.lists(
+                st.tuples(st.sampled_from(ACTIONS), st.integers(0, 11), st.integers(0, 700)),
+                max_size=40,
+            )
+        ),
+    }
 
 
 class Spy:
@@ -90,7 +125,9 @@ def _build(spec: dict[str, Any]) -> tuple[Tabletop, list[str]]:
     return top, people
 
 
-def _act(top: Tabletop, people: list[str], observers: list[str], kind: str, who: int, arg: int) -> None:
+def _act(
+    top: Tabletop, people: list[str], observers: list[str], kind: str, who: int, arg: int
+) -> None:
     member = people[who % len(people)]
     state = top.state
     if kind in ("move", "vote_again") and top.phase in ("choosing", "writing", "voting"):
@@ -192,7 +229,7 @@ def test_prop_game_always_ends(spec: dict[str, Any]) -> None:
     top = play(spec).top
     assert top.phase == FINISHED
     assert top.state.round <= MOST_ROUNDS and top.state.tiebreaks <= TIEBREAKS
-    for who, message in top.sent:
+    for _who, message in top.sent:
         if message["phase"] in ("choosing", "writing", "voting"):
             assert message["deadline"] is not None or message["backstop_at"] is not None
 
@@ -202,7 +239,7 @@ def test_prop_points_conserved(spec: dict[str, Any]) -> None:
     top = play(spec).top
     totals = dict.fromkeys(top.state.seats, 0)
     reveals = {m["reveal"]["round"]: m["reveal"] for _, m in top.sent if m.get("reveal")}
-    for r, reveal in sorted(reveals.items()):
+    for _round, reveal in sorted(reveals.items()):
         votes = sum(len(o["voters"]) for o in reveal["options"])
         assert sum(reveal["awards"].values()) == 2 * votes
         expected = dict.fromkeys(reveal["awards"], 0)
@@ -225,7 +262,7 @@ def test_prop_real_definition_hidden_from_non_judges(spec: dict[str, Any]) -> No
     top = play(spec).top
     truths = _truths(top)
     seed = top.state.seed
-    for who, m in top.sent:
+    for _who, m in top.sent:
         text = json.dumps(m, ensure_ascii=False)
         assert seed not in text
         secrets = truths.get(m.get("round") or 0, ())
@@ -233,7 +270,9 @@ def test_prop_real_definition_hidden_from_non_judges(spec: dict[str, Any]) -> No
             assert alias not in text
         judge_view = m.get("judge") is not None and m.get("seat") == m["judge"]
         if m["phase"] == "choosing":
-            assert m["offer"] is None or all(set(o) == {"i", "word", "note", "pos", "respell"} for o in m["offer"])
+            assert m["offer"] is None or all(
+                set(o) == {"i", "word", "note", "pos", "respell"} for o in m["offer"]
+            )
         if m["phase"] in ("writing", "voting") and not judge_view:
             outside = json.dumps({k: v for k, v in m.items() if k != "ballot"}, ensure_ascii=False)
             for secret in secrets[:2]:
