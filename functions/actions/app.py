@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 from typing import Any
 
-from bluff.bootstrap import runtime
+from table.bootstrap import runtime
 
 app = runtime()
 logger, metrics = app.logger, app.metrics

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bluff.bootstrap import runtime
+from table.bootstrap import runtime
 
 app = runtime()
 logger, metrics = app.logger, app.metrics

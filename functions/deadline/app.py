@@ -1,4 +1,4 @@
-"""A phase deadline, fired by the Step Functions timer with `{room, match, round, phase}`."""
+"""A room's timer, fired by the Step Functions execution with `{room, phase_id, key}`."""
 
 from __future__ import annotations
 
@@ -6,18 +6,18 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from bluff.bootstrap import runtime
+from table.bootstrap import runtime
 
 app = runtime()
 logger, metrics = app.logger, app.metrics
 
 
-class DeadlineEvent(BaseModel):
+class TimerEvent(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     room: str
-    round: int
-    phase: str
+    phase_id: int
+    key: str = "deadline"
 
 
 @app.trace
@@ -25,11 +25,11 @@ class DeadlineEvent(BaseModel):
 @metrics.log_metrics
 def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     try:
-        fired = DeadlineEvent.model_validate(event)
+        fired = TimerEvent.model_validate(event)
     except ValidationError:
         # Retrying a malformed input cannot help: log it and end the execution.
-        logger.error("malformed deadline event", extra={"event_keys": sorted(event)})
+        logger.error("malformed timer event", extra={"event_keys": sorted(event)})
         return {"ok": False}
-    logger.append_keys(room=fired.room, round=fired.round, phase=fired.phase)
-    app.service.deadline(fired.room, fired.round, fired.phase)
+    logger.append_keys(room=fired.room, phase_id=fired.phase_id, key=fired.key)
+    app.service.timer(fired.room, fired.phase_id, fired.key)
     return {"ok": True}

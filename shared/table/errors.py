@@ -80,6 +80,21 @@ MESSAGES: dict[str, str] = {
 }
 
 
+# The sentence added after the code's for each text refusal reason (RULES 4a).
+REASONS: dict[str, str] = {
+    "too_short": "Too short.",
+    "too_long": "Too long.",
+    "no_meaning": "Use real words.",
+    "url": "No web addresses.",
+    "email": "No email addresses.",
+    "handle": "No contact handles.",
+    "phone": "No phone numbers.",
+    "markup": "No markup or tags.",
+    "control": "No line breaks or control characters.",
+    "invisible": "No invisible characters.",
+}
+
+
 class Refusal(Exception):
     """A move or request was refused and changed nothing.
 
@@ -93,8 +108,14 @@ class Refusal(Exception):
         self.reason = reason
 
 
-def message_for(code: str, extra: Mapping[str, str] | None = None) -> str:
-    """The English sentence for a code: the game's own first, then the table's."""
+def message_for(
+    code: str, reason: str | None = None, extra: Mapping[str, str] | None = None
+) -> str:
+    """The English sentence for a code (and reason): the game's own first, then the table's."""
     if extra and code in extra:
-        return extra[code]
-    return MESSAGES.get(code, MESSAGES[Code.BAD_REQUEST])
+        sentence = extra[code]
+    else:
+        sentence = MESSAGES.get(code, MESSAGES[Code.BAD_REQUEST])
+    if reason in REASONS:
+        sentence = f"{sentence} {REASONS[reason]}"
+    return sentence

@@ -123,7 +123,7 @@ class Alarm:
         Room codes are reused, so the name carries the room's creation time;
         phase instances are counted over the room's whole life.
         """
-        key = "".join(c if c.isalnum() or c in "-_" else "-" for c in self.key)
+        key = "".join(c if (c.isascii() and c.isalnum()) or c in "-_" else "-" for c in self.key)
         return f"room-{self.room}-{_base36(self.room_started)}-{self.phase_id}-{key}"[:80]
 
     def payload(self) -> dict[str, Any]:

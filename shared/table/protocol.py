@@ -9,6 +9,7 @@ that does not parse is a `bad_request` and changes nothing.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -170,10 +171,10 @@ def ok(req: str | None) -> dict[str, Any]:
 
 
 def error(
-    refusal: Refusal, req: str | None = None, messages: dict[str, str] | None = None
+    refusal: Refusal, req: str | None = None, messages: Mapping[str, str] | None = None
 ) -> dict[str, Any]:
     message: dict[str, Any] = {"type": "error", "code": refusal.code.value}
-    message["message"] = message_for(refusal.code.value, messages)
+    message["message"] = message_for(refusal.code.value, refusal.reason, messages)
     if refusal.reason is not None:
         message["reason"] = refusal.reason
     if req is not None:
@@ -185,5 +186,8 @@ def pong(t: int | float, server_now: int) -> dict[str, Any]:
     return {"type": "pong", "t": t, "server_now": server_now}
 
 
-def games(schemas: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"type": "games", "games": schemas}
+def games(schemas: list[dict[str, Any]], req: str | None) -> dict[str, Any]:
+    answer: dict[str, Any] = {"type": "games", "games": schemas}
+    if req is not None:
+        answer["req"] = req
+    return answer

@@ -181,7 +181,10 @@ class Referee:
                 # Whether the move is allowed, by whom and when, is the game's to say.
                 outcome = self.game.apply(state, room.table(), actor.id, fields, env)
                 self._absorb(decision, outcome, member_id=actor.id, env=env)
-                if outcome.changed:
+                # A sealed pick is stored on its own first, so that it stands even
+                # if the close it may complete cannot be stored now; the service
+                # settles the room right after (`UnitOfWork._after_seal`).
+                if outcome.changed and outcome.seal is None:
                     self._catch_up(decision, env)
 
     def _start(self, decision: Decision, state: State, env: Env) -> None:

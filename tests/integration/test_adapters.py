@@ -19,31 +19,31 @@ import pytest
 from botocore.stub import ANY, Stubber
 from moto import mock_aws
 
-from bluff.adapters.apigateway import ApiGatewayNotifier
-from bluff.adapters.dynamodb import (
+from infra.template import table_definition
+from table.adapters.apigateway import ApiGatewayNotifier
+from table.adapters.dynamodb import (
     DynamoRoomStore,
     connection_key,
     room_key,
     to_item,
 )
-from bluff.adapters.retry import Retry
-from bluff.adapters.stepfunctions import StepFunctionsTimers
-from bluff.ports import (
+from table.adapters.retry import Retry
+from table.adapters.stepfunctions import StepFunctionsTimers
+from table.ports import (
+    Alarm,
     AlreadyBound,
     Binding,
     Busy,
-    Deadline,
     RoomExists,
     SlotTaken,
     Snapshot,
     StaleRoom,
     Telemetry,
 )
-from bluff.rules.model import Entry, Phase, Room
-from bluff.rules.text import comparison_key
-from infra.template import table_definition
+from table.referee import PickWrite
+from table.room import Room
 from tests.support.aws import RecordingTelemetry
-from tests.support.game import NAMES, START, Table
+from tests.support.bluff import NAMES, START, Phase, Table
 
 REGION = "us-east-1"
 TABLE = "bluff-adapters"
@@ -210,9 +210,7 @@ def test_notifier_concurrent_batch_reports_only_gone_ids() -> None:
 
 # --- StepFunctionsTimers ----------------------------------------------------------------
 
-DEADLINE = Deadline(
-    room="QXZT", room_started=START, match=1, round=3, phase=Phase.VOTING, at=START + 95_000
-)
+DEADLINE = Alarm(room="QXZT", room_started=START, phase_id=7, key="deadline", at=START + 95_000)
 
 
 @pytest.fixture
@@ -233,16 +231,19 @@ def _started() -> dict[str, Any]:
     return {"executionArn": f"{STATE_MACHINE}:x", "startDate": "2026-11-29T17:00:00Z"}
 
 
-def test_deadline_name_is_deterministic_and_valid() -> None:
+def test_alarm_name_is_deterministic_and_valid() -> None:
     name = DEADLINE.name
-    match = re.fullmatch(r"room-QXZT-([0-9a-z]+)-m1-r3-voting", name)
+    match = re.fullmatch(r"room-QXZT-([0-9a-z]+)-7-deadline", name)
     assert match is not None, name
     assert int(match.group(1), 36) == START
     assert len(name) <= 80  # Step Functions' limit on execution names
-    # Rooms are reused and replayed: creation time and match tell executions apart.
-    assert Deadline("QXZT", START + 1, 1, 3, Phase.VOTING, DEADLINE.at).name != name
-    assert Deadline("QXZT", START, 2, 3, Phase.VOTING, DEADLINE.at).name != name
-    longest = Deadline("ZZZZZZZZ", 2**53, 999, 99, Phase.WRITING, DEADLINE.at).name
+    # Rooms are reused and replayed: creation time and phase instance tell executions apart,
+    # and a phase instance may hold several timers (a bot's turn, a reveal beat).
+    assert Alarm("QXZT", START + 1, 7, "deadline", DEADLINE.at).name != name
+    assert Alarm("QXZT", START, 8, "deadline", DEADLINE.at).name != name
+    assert Alarm("QXZT", START, 7, "bot:p1a2b3c", DEADLINE.at).name != name
+    assert re.fullmatch(r"[0-9A-Za-z_-]+", Alarm("QXZT", START, 7, "bot:p1 é", 0).name)
+    longest = Alarm("ZZZZZZZZ", 2**53, 10**9, "k" * 80, DEADLINE.at).name
     assert len(longest) <= 80
 
 
@@ -262,9 +263,8 @@ def test_timer_starts_named_execution_with_whole_second_input(
     payload = json.loads(params["input"])
     assert payload == {
         "room": "QXZT",
-        "match": 1,
-        "round": 3,
-        "phase": "voting",
+        "phase_id": 7,
+        "key": "deadline",
         "at": "2023-11-14T22:14:55Z",
     }
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", payload["at"])
@@ -273,7 +273,7 @@ def test_timer_starts_named_execution_with_whole_second_input(
 def test_timer_at_never_rounds_a_deadline_forward() -> None:
     # `at` is whole seconds: Step Functions would truncate milliseconds anyway,
     # and deadlines are whole seconds already (deadline_after rounds up).
-    from bluff.adapters.stepfunctions import iso_utc
+    from table.adapters.stepfunctions import iso_utc
 
     assert iso_utc(START + 95_000) == "2023-11-14T22:14:55Z"
     assert iso_utc(START + 95_999) == "2023-11-14T22:14:55Z"
@@ -356,39 +356,45 @@ def _voting(votes: int = 2) -> Table:
     return table
 
 
+def _room(table: Table) -> Room:
+    assert table.top.room is not None
+    return table.top.room.model_copy(deep=True)
+
+
 def _dump(room: Room) -> dict[str, Any]:
     return room.model_dump(mode="json", exclude={"version"})
 
 
 def _create(store: DynamoRoomStore, table: Table) -> Snapshot:
     conns = {member: f"conn-{i}=" for i, member in enumerate(table.ids.values())}
-    return store.create(Snapshot(table.room.model_copy(deep=True), conns), table.now)
+    return store.create(Snapshot(_room(table), conns), table.now)
 
 
 def test_store_round_trips_a_room_mid_round(store: DynamoRoomStore) -> None:
-    # GIVEN a room in voting with entries, a ballot, votes and connections
+    # GIVEN a room in voting with entries, a ballot, sealed votes and connections
     table = _voting(votes=2)
-    assert table.room.round and table.room.round.entries and table.room.round.votes
+    assert _room(table).current_picks() and table.room.round and table.room.round.entries
 
     # WHEN it is created, loaded, saved and loaded again
     created = _create(store, table)
-    loaded = store.load("QXZT", table.now)
+    code = created.room.code
+    loaded = store.load(code, table.now)
     assert loaded is not None
     saved = store.save(loaded, table.now)
-    reloaded = store.load("QXZT", table.now)
+    reloaded = store.load(code, table.now)
 
     # THEN it survives exactly, and the version counts the writes
     assert reloaded is not None
-    assert _dump(created.room) == _dump(loaded.room) == _dump(reloaded.room) == _dump(table.room)
+    assert _dump(created.room) == _dump(loaded.room) == _dump(reloaded.room) == _dump(_room(table))
     assert loaded.connections == reloaded.connections == created.connections
     assert (created.version, loaded.version, saved.version, reloaded.version) == (1, 1, 2, 2)
 
 
 def test_store_round_trips_a_finished_match_and_the_lobby(store: DynamoRoomStore) -> None:
     lobby = Table.seated(3)
-    _create(store, lobby)
-    loaded = store.load("QXZT", lobby.now)
-    assert loaded is not None and _dump(loaded.room) == _dump(lobby.room)
+    created = _create(store, lobby)
+    loaded = store.load(created.room.code, lobby.now)
+    assert loaded is not None and _dump(loaded.room) == _dump(_room(lobby))
     assert store.load("ZZZZ", lobby.now) is None
 
 
@@ -398,20 +404,36 @@ def test_store_save_is_conditioned_on_version(store: DynamoRoomStore) -> None:
     store.save(created, table.now)  # version 1 -> 2
     with pytest.raises(StaleRoom):
         store.save(created, table.now)  # still expects 1
-    loaded = store.load("QXZT", table.now)
+    loaded = store.load(created.room.code, table.now)
     assert loaded is not None and loaded.version == 2
+
+
+def _pick(table: Table, member: str, value: Any, replace: bool = False) -> PickWrite:
+    return PickWrite(member, _room(table).phase_id, value, replace)
 
 
 def test_store_sealed_pick_bumps_version_so_a_stale_close_fails(store: DynamoRoomStore) -> None:
     table = _writing()
     created = _create(store, table)
     ana = table.ids["Ana"]
-    entry = Entry(text="a hat", key=comparison_key("a hat"), at=table.now)
-    after = store.add_entry("QXZT", ana, 1, entry, table.now)
+    entry = {"text": "a hat", "at": table.now}
+    after = store.seal(created.room.code, _pick(table, ana, entry), table.now)
     assert after.version == created.version + 1
-    assert after.room.round and after.room.round.entries[ana] == entry
+    assert after.room.current_picks() == {ana: entry}
     with pytest.raises(StaleRoom):
         store.save(created, table.now)
+
+
+def test_store_simultaneous_picks_touch_only_their_own_slots(store: DynamoRoomStore) -> None:
+    table = _writing()
+    created = _create(store, table)
+    ana, ben = table.ids["Ana"], table.ids["Ben"]
+    store.seal(created.room.code, _pick(table, ana, {"text": "a", "at": 1}), table.now)
+    after = store.seal(created.room.code, _pick(table, ben, {"text": "b", "at": 2}), table.now)
+    assert after.room.current_picks() == {ana: {"text": "a", "at": 1}, ben: {"text": "b", "at": 2}}
+    assert _dump(after.room.model_copy(update={"picks": {}})) == _dump(
+        created.room.model_copy(update={"picks": {}})
+    )
 
 
 def test_store_create_refuses_a_code_in_use(store: DynamoRoomStore) -> None:
@@ -423,9 +445,9 @@ def test_store_create_refuses_a_code_in_use(store: DynamoRoomStore) -> None:
 
 def test_store_create_reuses_an_expired_code(store: DynamoRoomStore) -> None:
     table = Table.seated(3)
-    _create(store, table)
+    created = _create(store, table)
     later = table.now + 25 * 3600 * 1000
-    assert store.load("QXZT", later) is None  # TTL lags; the store does not
+    assert store.load(created.room.code, later) is None  # TTL lags; the store does not
     table.now = later
     assert _create(store, table).version == 1
 
@@ -436,118 +458,64 @@ def _taken(fn: Any) -> SlotTaken:
     return raised.value
 
 
-def _entry(text: str, now: int) -> Entry:
-    return Entry(text=text, key=comparison_key(text), at=now)
-
-
-@pytest.mark.parametrize(
-    "case", ["already_submitted", "wrong_round", "phase_closed", "deadline_passed", "not_writer"]
-)
-def test_store_add_entry_refusals_carry_the_old_room(store: DynamoRoomStore, case: str) -> None:
-    table = _voting() if case == "phase_closed" else _writing()
-    _create(store, table)
-    ana, now, round_ = table.ids["Ana"], table.now, 1
-    member = ana
-    if case == "already_submitted":
-        store.add_entry("QXZT", ana, 1, _entry("a copper hat", now), now)
-    elif case == "wrong_round":
-        round_ = 2
-    elif case == "deadline_passed":
-        assert table.room.deadline is not None
-        now = table.room.deadline
-    elif case == "not_writer":
-        member = "p-not-a-player"
-    before = store.load("QXZT", table.now)
+@pytest.mark.parametrize("case", ["slot_taken", "phase_instance_over"])
+def test_store_seal_refusals_carry_the_room_as_found(store: DynamoRoomStore, case: str) -> None:
+    """The store guards only the race; every other refusal is the referee's."""
+    table = _writing()
+    created = _create(store, table)
+    code, ana = created.room.code, table.ids["Ana"]
+    pick = _pick(table, ana, {"text": "a copper hat", "at": table.now})
+    if case == "slot_taken":
+        store.seal(code, pick, table.now)
+    else:
+        pick = PickWrite(ana, pick.phase_id - 1, pick.value, replace=True)
+    before = store.load(code, table.now)
     assert before is not None
 
-    taken = _taken(lambda: store.add_entry("QXZT", member, round_, _entry("a new hat", now), now))
+    again = PickWrite(ana, pick.phase_id, {"text": "a new hat", "at": table.now}, pick.replace)
+    taken = _taken(lambda: store.seal(code, again, table.now))
 
     assert taken.snapshot is not None
     assert _dump(taken.snapshot.room) == _dump(before.room)
     assert taken.snapshot.version == before.version
-    after = store.load("QXZT", table.now)
+    after = store.load(code, table.now)
     assert after is not None and after.version == before.version
 
 
-def test_store_add_entry_to_a_missing_room(store: DynamoRoomStore) -> None:
-    taken = _taken(lambda: store.add_entry("ZZZZ", "p1", 1, _entry("a hat", START), START))
-    assert taken.snapshot is None
-
-
-@pytest.mark.parametrize(
-    "case", ["already_voted", "own_option", "unknown_option", "not_voter", "wrong_round"]
-)
-def test_store_add_vote_refusals_carry_the_old_room(store: DynamoRoomStore, case: str) -> None:
-    table = _voting(votes=0)
-    _create(store, table)
-    round_ = table.room.round
-    assert round_ is not None
-    voter = round_.voters[0]
-    name = next(n for n, i in table.ids.items() if i == voter)
-    option, member, number = table.option(kind="truth"), voter, 1
-    if case == "already_voted":
-        store.add_vote("QXZT", voter, 1, option, table.now)
-        option = next(o.id for o in round_.ballot if o.id != option and o.writer != voter)
-    elif case == "own_option":
-        option = table.bluff_of(name)
-    elif case == "unknown_option":
-        option = "no-such-option"
-    elif case == "not_voter":
-        member = "p-not-a-player"
-    elif case == "wrong_round":
-        number = 2
-    before = store.load("QXZT", table.now)
-    assert before is not None
-
-    taken = _taken(lambda: store.add_vote("QXZT", member, number, option, table.now))
-
-    assert taken.snapshot is not None
-    assert _dump(taken.snapshot.room) == _dump(before.room)
-    assert taken.snapshot.version == before.version
-
-
-def test_store_add_vote_when_voting_is_over(store: DynamoRoomStore) -> None:
-    table = _voting(votes=0)
-    assert table.room.deadline is not None
-    _create(store, table)
-    voter = table.room.round.voters[0]  # type: ignore[union-attr]
-    option = table.option(kind="truth")
-    # Past the deadline (the timer has not closed it yet): refused.
-    late = table.room.deadline
-    assert _taken(lambda: store.add_vote("QXZT", voter, 1, option, late)).snapshot is not None
-    # Writing is not voting: an entry now is refused too.
-    text = _entry("a late hat", table.now)
-    assert _taken(lambda: store.add_entry("QXZT", voter, 1, text, table.now)).snapshot
-
-
-def test_store_add_vote_accepts_and_returns_the_new_room(store: DynamoRoomStore) -> None:
+def test_store_replaceable_pick_is_replaced_in_its_phase_instance(store: DynamoRoomStore) -> None:
     table = _voting(votes=0)
     created = _create(store, table)
     voter = table.room.round.voters[0]  # type: ignore[union-attr]
-    option = table.option(kind="truth")
-    after = store.add_vote("QXZT", voter, 1, option, table.now)
-    assert after.room.round and after.room.round.votes == {voter: option}
-    assert after.version == created.version + 1
+    store.seal(created.room.code, _pick(table, voter, "first", replace=True), table.now)
+    after = store.seal(created.room.code, _pick(table, voter, "second", replace=True), table.now)
+    assert after.room.current_picks() == {voter: "second"}
+    assert after.version == created.version + 2
+
+
+def test_store_seal_into_a_missing_room(store: DynamoRoomStore) -> None:
+    taken = _taken(lambda: store.seal("ZZZZ", PickWrite("p1", 1, "x", False), START))
+    assert taken.snapshot is None
 
 
 def test_store_archive_writes_a_record_once(store: DynamoRoomStore) -> None:
     # GIVEN a room and its round record
     table = _voting()
     created = _create(store, table)
+    code = created.room.code
     record = {"round": 1, "truth": "a person who idly watches canal boats", "votes": {"p1": "o"}}
-    store.archive("QXZT", "0001700000000000#0001#1", record, table.now)
+    store.archive(code, "0001700000000000#0001#1", record, table.now)
 
     # WHEN the same round is archived again (a retried Lambda), even with other content
-    store.archive("QXZT", "0001700000000000#0001#1", {"round": 1, "other": True}, table.now)
+    store.archive(code, "0001700000000000#0001#1", {"round": 1, "other": True}, table.now)
 
     # THEN the first record stands, beside an untouched room item
     item = store.client.get_item(
         TableName=TABLE,
-        Key={"pk": {"S": "ROOM#QXZT"}, "sk": {"S": "ROUND#0001700000000000#0001#1"}},
+        Key={"pk": {"S": f"ROOM#{code}"}, "sk": {"S": "ROUND#0001700000000000#0001#1"}},
     )["Item"]
     assert item["record"]["M"]["truth"] == {"S": record["truth"]}
     assert "other" not in item["record"]["M"]
-    loaded = store.load("QXZT", table.now)
+    loaded = store.load(code, table.now)
     assert loaded is not None and loaded.version == created.version
 
 
@@ -582,7 +550,7 @@ def stubbed() -> Iterator[tuple[DynamoRoomStore, Stubber]]:
 
 def _room_item() -> dict[str, Any]:
     table = _writing()
-    return to_item(Snapshot(table.room, {}), 3, table.now)
+    return to_item(Snapshot(_room(table), {}), 3, table.now)
 
 
 def _calls() -> dict[str, tuple[str, dict[str, Any], Any]]:
@@ -596,22 +564,19 @@ def _calls() -> dict[str, tuple[str, dict[str, Any], Any]]:
         "member": {"S": "p1"},
         "expires_at": {"N": str(START // 1000 + 3600)},
     }
-    snapshot = Snapshot(table.room.model_copy(update={"version": 3}), {})
+    snapshot = Snapshot(_room(table).model_copy(update={"version": 3}), {})
     return {
         "load": ("get_item", {"Item": item}, lambda s: s.load("QXZT", START)),
         "binding": ("get_item", {"Item": conn}, lambda s: s.binding("conn-A=", START)),
         "create": ("put_item", {}, lambda s: s.create(snapshot, START)),
         "save": ("put_item", {}, lambda s: s.save(snapshot, START)),
         "bind": ("put_item", {}, lambda s: s.bind("conn-A=", Binding("QXZT", "p1"), START)),
-        "add_entry": (
+        "seal": (
             "update_item",
             {"Attributes": item},
-            lambda s: s.add_entry("QXZT", ana, 1, _entry("a hat", START), START),
-        ),
-        "add_vote": (
-            "update_item",
-            {"Attributes": item},
-            lambda s: s.add_vote("QXZT", ana, 1, "opt", START),
+            lambda s: s.seal(
+                "QXZT", PickWrite(ana, 1, {"text": "a hat", "at": START}, False), START
+            ),
         ),
         "archive": ("put_item", {}, lambda s: s.archive("QXZT", "k#0001#1", {"n": 1}, START)),
         "unbind": ("delete_item", {}, lambda s: s.unbind("conn-A=")),

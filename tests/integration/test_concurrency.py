@@ -10,9 +10,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from bluff.rules.model import Phase
 from tests.support.aws import Seated, Stack, aws_stack
-from tests.support.game import NAMES
+from tests.support.bluff import NAMES, Phase
 
 REPEATS = 50
 
@@ -36,11 +35,12 @@ def together(jobs: list[Callable[[], None]]) -> None:
     assert errors == []
 
 
-def closes(stack: Stack, seated: Seated, round_: int, phase: Phase) -> int:
+def closes(stack: Stack, seated: Seated, phase: Phase) -> int:
+    """How many times the room entered its current phase: the timers set for it."""
+    room = stack.room(seated.code)
+    assert room.phase is phase
     return sum(
-        1
-        for d in stack.timers.calls
-        if d.room == seated.code and d.round == round_ and d.phase is phase
+        1 for d in stack.timers.calls if d.room == seated.code and d.phase_id == room.phase_id
     )
 
 
@@ -67,7 +67,7 @@ def twelve_at_once(stack: Stack, senders: list[Send], repeat: int) -> None:
     room = stack.room(seated.code)
     assert len(room.round.entries) == 12, "no entry lost"
     assert room.phase is Phase.VOTING
-    assert closes(stack, seated, 1, Phase.VOTING) == 1, "writing closed exactly once"
+    assert closes(stack, seated, Phase.VOTING) == 1, "writing closed exactly once"
     assert all(stack.messages(cid, "error") == [] for cid in cids)
     readies = [
         s["ready"]
@@ -86,8 +86,8 @@ def twelve_at_once(stack: Stack, senders: list[Send], repeat: int) -> None:
     room = stack.room(seated.code)
     assert len(room.round.votes) == 12, "no vote lost"
     assert room.phase is Phase.REVEAL
-    assert closes(stack, seated, 1, Phase.REVEAL) == 1, "voting closed exactly once"
-    assert all(m.score == 1000 for m in room.players), "each vote counted once"
+    assert closes(stack, seated, Phase.REVEAL) == 1, "voting closed exactly once"
+    assert all(room.scores[p] == 1000 for p in seated.ids.values()), "each vote counted once"
 
 
 def test_a_deadline_racing_the_last_submission_closes_once_and_loses_nothing() -> None:
@@ -115,12 +115,12 @@ def race_the_timer(stack: Stack, sender: Send, repeat: int) -> str:
 
     def timer_fires() -> None:
         with stack.clock.at(deadline.at):
-            stack.modules["deadline"].app.service.deadline(seated.code, 1, "writing")
+            stack.modules["deadline"].app.service.timer(seated.code, deadline.phase_id, "deadline")
 
     together([submit_just_in_time, timer_fires])
     room = stack.room(seated.code)
     assert room.phase is Phase.VOTING
-    assert closes(stack, seated, 1, Phase.VOTING) == 1
+    assert closes(stack, seated, Phase.VOTING) == 1
     errors = [e["code"] for e in stack.messages(last, "error")]
     if last_id in room.round.entries:
         assert errors == [] and len(room.round.entries) == 4

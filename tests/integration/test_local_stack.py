@@ -215,9 +215,11 @@ def test_events_have_api_gateways_shape_and_route_by_action(stack: RunningStack)
         websocket.send(json.dumps({"action": "no_such_action"}))
         assert json.loads(websocket.recv(timeout=5))["route"] == "$default"
         websocket.send(json.dumps({"action": "submit", "round": 1, "text": "é"}))
+        assert json.loads(websocket.recv(timeout=5))["route"] == "$default"  # a game's move
+        websocket.send(json.dumps({"action": "join_room", "room": "QXZT", "name": "é"}))
         echoed = json.loads(websocket.recv(timeout=5))
-        assert echoed["route"] == "submit"
-        assert json.loads(echoed["body"]) == {"action": "submit", "round": 1, "text": "é"}
+        assert echoed["route"] == "join_room"
+        assert json.loads(echoed["body"]) == {"action": "join_room", "room": "QXZT", "name": "é"}
 
     connected = wait_for_event(stack, of_route("$connect", connection_id))["event"]
     APIGatewayWebSocketConnectEventModel.model_validate(connected)
@@ -384,7 +386,7 @@ def test_a_handlers_start_execution_fires_the_deadline_handler_at_its_time(
 ) -> None:
     at = math.ceil(time.time() + 0.2)  # deadlines are whole seconds (DESIGN.md)
     stamp = datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    timer = {"room": "QXZT", "round": 3, "phase": "voting", "at": stamp}
+    timer = {"room": "QXZT", "phase_id": 3, "key": "deadline", "at": stamp}
     with connect(stack.websocket_url) as websocket:
         websocket.send(json.dumps({"do": "timer", "name": "room-QXZT-r3-voting", "input": timer}))
         answer = json.loads(websocket.recv(timeout=5))
@@ -393,15 +395,15 @@ def test_a_handlers_start_execution_fires_the_deadline_handler_at_its_time(
     )
 
     fired = wait_for_event(stack, lambda e: "requestContext" not in e and e.get("room") == "QXZT")
-    # The template's FireDeadline state hands the function {room, round, phase}.
-    assert fired["event"] == {"room": "QXZT", "round": 3, "phase": "voting"}
+    # The template's FireDeadline state hands the function {room, phase_id, key}.
+    assert fired["event"] == {"room": "QXZT", "phase_id": 3, "key": "deadline"}
     assert fired["at"] >= at
 
 
 def test_start_execution_is_idempotent_by_name_and_input(stack: RunningStack) -> None:
     stepfunctions = client(stack, "stepfunctions")
     later = datetime.fromtimestamp(math.ceil(time.time()) + 1800, UTC)
-    timer = json.dumps({"room": "BCDF", "round": 1, "phase": "writing", "at": later.isoformat()})
+    timer = json.dumps({"room": "BCDF", "phase_id": 1, "key": "deadline", "at": later.isoformat()})
     first = stepfunctions.start_execution(
         stateMachineArn=STATE_MACHINE_ARN, name="room-BCDF-r1-writing", input=timer
     )
@@ -414,7 +416,7 @@ def test_start_execution_is_idempotent_by_name_and_input(stack: RunningStack) ->
         stepfunctions.start_execution(
             stateMachineArn=STATE_MACHINE_ARN,
             name="room-BCDF-r1-writing",
-            input=timer.replace("writing", "voting"),
+            input=timer.replace('"phase_id": 1', '"phase_id": 2'),
         )
     described = stepfunctions.describe_execution(executionArn=first["executionArn"])
     assert described["status"] == "RUNNING"
@@ -531,17 +533,17 @@ def _deadline_machine() -> StateMachine:
 def test_the_deadline_machine_waits_for_at_then_retries_a_failing_handler() -> None:
     fake = _FakeLambda(failures=2)
     at = datetime.fromtimestamp(math.ceil(time.time()) + 60, UTC).isoformat()
-    timer = {"room": "QXZT", "round": 3, "phase": "voting", "at": at, "extra": 1}
+    timer = {"room": "QXZT", "phase_id": 3, "key": "deadline", "at": at, "extra": 1}
     outcome = asyncio.run(_deadline_machine().run(timer, fake.invoke, sleep=fake.sleep))
     assert outcome.status == "SUCCEEDED"
-    assert fake.payloads == [{"room": "QXZT", "round": 3, "phase": "voting"}] * 3
+    assert fake.payloads == [{"room": "QXZT", "phase_id": 3, "key": "deadline"}] * 3
     assert 59 < fake.sleeps[0] <= 61  # the Wait, then the template's two retries
     assert fake.sleeps[1:] == [2.0, 4.0]
 
 
 def test_the_deadline_machine_fails_after_its_retries() -> None:
     fake = _FakeLambda(failures=10)
-    timer = {"room": "QXZT", "round": 3, "phase": "voting", "at": "2020-01-01T00:00:00Z"}
+    timer = {"room": "QXZT", "phase_id": 3, "key": "deadline", "at": "2020-01-01T00:00:00Z"}
     outcome = asyncio.run(_deadline_machine().run(timer, fake.invoke, sleep=fake.sleep))
     assert (outcome.status, outcome.error) == ("FAILED", "DeadlineHandlerFailed")
     assert len(fake.payloads) == 3
@@ -549,7 +551,7 @@ def test_the_deadline_machine_fails_after_its_retries() -> None:
 
 def test_the_deadline_machine_fails_on_a_bad_timestamp() -> None:
     fake = _FakeLambda(failures=0)
-    timer = {"room": "QXZT", "round": 3, "phase": "voting", "at": "tomorrow"}
+    timer = {"room": "QXZT", "phase_id": 3, "key": "deadline", "at": "tomorrow"}
     outcome = asyncio.run(_deadline_machine().run(timer, fake.invoke, sleep=fake.sleep))
     assert (outcome.status, outcome.error) == ("FAILED", "States.Runtime")
     assert fake.payloads == []

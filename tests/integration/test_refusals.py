@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from bluff.ports import Snapshot
-from bluff.rules.errors import Code
-from bluff.rules.membership import hash_token
-from bluff.rules.model import Member, Role
+from table.errors import Code
+from table.members import hash_token
+from table.ports import Snapshot
+from table.room import Member, Role
 from tests.support.aws import Seated, Stack, aws_stack
-from tests.support.game import NAMES
+from tests.support.bluff import NAMES
 
 
 def lobby(stack: Stack) -> Seated:
@@ -121,6 +121,9 @@ CASES: list[Case] = [
     (Code.NO_FREE_SEAT, lambda st: st.seat(NAMES[:12]), "obs", {"action": "take_seat"}),
     (Code.UNKNOWN_PLAYER, lobby, "Ana", {"action": "kick", "player": "p000000000000"}),
     (Code.UNKNOWN_DECK, lobby, "new", {"action": "create_room", "name": "Mo", "lang": "xx"}),
+    (Code.UNKNOWN_GAME, lobby, "new", {"action": "create_room", "name": "Mo", "game": "chess"}),
+    (Code.BAD_OPTION, lobby, "Ana", {"action": "set_options", "options": {"speed": 3}}),
+    (Code.CANNOT_KICK_SELF, lobby, "Ana", lambda st, s: {"action": "kick", "player": s.ids["Ana"]}),
 ]
 # PROTOCOL.md's codes; `rate_limited` has its own test below, `busy` is in test_faults.
 PROTOCOL_CODES = {c for c in Code if c not in {Code.RATE_LIMITED, Code.BUSY}}

@@ -25,22 +25,21 @@ from cfnlint.api import ManualArgs, lint
 from moto import mock_aws
 from samtranslator.translator.transform import transform
 
-from bluff.protocol import ACTIONS
 from infra import template as tpl
+from table.protocol import TABLE_REQUESTS
 
 ROOT = Path(__file__).resolve().parents[2]
 REGION = "us-east-1"
 ACCOUNT = "123456789012"
 DEADLINE_ARN = f"arn:aws:lambda:{REGION}:{ACCOUNT}:function:dictionary-bluff-DeadlineFunction"
 
-# PROTOCOL.md, "Client -> server": every action has its own route.
-# Every action the parser accepts has its own route, so the two cannot drift.
-PROTOCOL_ACTIONS = tuple(sorted(ACTIONS))
+# Every request of the table has its own route, so the two cannot drift; the
+# games' moves arrive through $default (docs/deploy.md, "Routes").
+PROTOCOL_ACTIONS = tuple(sorted(TABLE_REQUESTS))
 FUNCTIONS = ("ConnectionFunction", "ActionsFunction", "DeadlineFunction")
 COMMON_ENV = (
     "TABLE_NAME",
     "WEBSOCKET_ENDPOINT",
-    "CONTENT_DIR",
     "POWERTOOLS_SERVICE_NAME",
     "POWERTOOLS_METRICS_NAMESPACE",
     "LOG_LEVEL",
@@ -213,8 +212,8 @@ def test_state_machine_waits_for_at_then_invokes_the_deadline_function_with_retr
     assert task["Parameters"]["FunctionName"] == DEADLINE_ARN
     assert task["Parameters"]["Payload"] == {
         "room.$": "$.room",
-        "round.$": "$.round",
-        "phase.$": "$.phase",
+        "phase_id.$": "$.phase_id",
+        "key.$": "$.key",
     }
     assert task.get("End") is True
 
@@ -380,7 +379,7 @@ def test_functions_share_one_layer_and_runtime(transformed: dict[str, Any]) -> N
         assert properties["LoggingConfig"]["LogGroup"]["Ref"].endswith("LogGroup")
         variables = properties["Environment"]["Variables"]
         assert set(COMMON_ENV) <= set(variables), function
-        assert variables["CONTENT_DIR"] == "/opt/content/decks"
+        assert "CONTENT_DIR" not in variables  # content is found beside the code in the layer
         assert ("STATE_MACHINE_ARN" in variables) == (function != "ConnectionFunction")
         assert variables["WEBSOCKET_ENDPOINT"] == {
             "Fn::Sub": "https://${WebSocketApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/${StageName}"

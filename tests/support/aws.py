@@ -27,9 +27,9 @@ import boto3
 from moto import mock_aws
 from moto.dynamodb.responses import DynamoHandler
 
-from bluff.adapters.stepfunctions import iso_utc
-from bluff.ports import Clock, Deadline, Notifier, Telemetry, Timers
 from infra.template import table_definition, ttl_attribute
+from table.adapters.stepfunctions import iso_utc
+from table.ports import Alarm, Clock, Notifier, Telemetry, Timers
 
 ROOT = Path(__file__).resolve().parents[2]
 EVENTS = ROOT / "tests" / "events"
@@ -109,11 +109,11 @@ class RecordingTimers(Timers):
     """Every start in `calls`; `started` holds each execution once, as Step Functions would."""
 
     def __init__(self) -> None:
-        self.calls: list[Deadline] = []
-        self.started: list[Deadline] = []
+        self.calls: list[Alarm] = []
+        self.started: list[Alarm] = []
         self.lock = threading.Lock()
 
-    def schedule(self, deadline: Deadline) -> None:
+    def schedule(self, deadline: Alarm) -> None:
         with self.lock:
             self.calls.append(deadline)
             if deadline.name not in {d.name for d in self.started}:
@@ -182,12 +182,9 @@ class Stack:
         """A fresh import of one handler: what a new Lambda container would run."""
         module = _load(name)
         service = module.app.service
-        service.notifier, service.timers, service.clock, service.rng = (
-            self.notifier,
-            self.timers,
-            self.clock,
-            self.rng,
-        )
+        service.notifier = service.fanout.notifier = self.notifier
+        service.fanout.timers = self.timers
+        service.clock, service.rng = self.clock, self.rng
         return module
 
     def containers(self, count: int) -> list[Callable[[str, dict[str, Any]], None]]:
@@ -229,21 +226,21 @@ class Stack:
         result = self.modules["actions"].handler(event("message", cid, body), Context())
         assert result == {"statusCode": 200}
 
-    def fire(self, deadline: Deadline, at: int | None = None) -> None:
+    def fire(self, deadline: Alarm, at: int | None = None) -> None:
         """Invoke the deadline handler as the state machine would, at `at` (default: on time)."""
         self.clock.ms = max(self.clock.ms, deadline.at) if at is None else at
         payload = {**deadline.payload(), "at": iso_utc(deadline.at)}
         self.modules["deadline"].handler(copy.deepcopy(payload), Context())
         self.fired.add(deadline.name)
 
-    def fire_next(self) -> Deadline:
+    def fire_next(self) -> Alarm:
         """Fire the earliest timer not yet fired (it may be stale: then nothing happens)."""
         pending = [d for d in self.timers.started if d.name not in self.fired]
         deadline = min(pending, key=lambda d: d.at)
         self.fire(deadline)
         return deadline
 
-    def fire_latest(self) -> Deadline:
+    def fire_latest(self) -> Alarm:
         """Fire the timer of the current phase: the one started last."""
         deadline = self.timers.started[-1]
         self.fire(deadline)
@@ -272,9 +269,13 @@ class Stack:
         )
 
     def room(self, code: str) -> Any:
+        """The stored room of a Dictionary Bluff match, as its rules see it."""
+        from games.bluff.state import BluffState
+        from tests.support.bluff import MatchView
+
         snapshot = self.service.store.load(code, self.clock.now())
         assert snapshot is not None
-        return snapshot.room
+        return MatchView(snapshot.room, BluffState.model_validate(snapshot.room.state))
 
     def room_item(self, code: str) -> dict[str, Any]:
         item = self.client.get_item(

@@ -15,6 +15,7 @@ from typing import Any
 from games.bluff.game import GAME
 from games.bluff.moves import Continue, Submit, Vote
 from games.bluff.state import BluffState, Entry, Round
+from table.contract import Table as TableView
 from table.contract import Timer
 from table.referee import Command, Decision, Move
 from table.room import Member, Room
@@ -100,6 +101,10 @@ class MatchView:
         return self.state.round
 
     @property
+    def phase(self) -> Phase:
+        return Phase(self.state.phase)
+
+    @property
     def host(self) -> str | None:
         return self._room.host
 
@@ -116,6 +121,13 @@ class MatchView:
 
     def model_dump(self) -> dict[str, Any]:
         return self._room.model_dump()
+
+    def table(self) -> TableView:
+        return self._room.table()
+
+    @property
+    def phase_id(self) -> int:
+        return self.state.phase_id
 
 
 class Table:

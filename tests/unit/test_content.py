@@ -6,7 +6,7 @@ import csv
 
 import pytest
 
-from bluff.rules.text import comparison_key
+from table.text import comparison_key
 from wordcards import DECKS_DIR, card_problems, duplicate_ids, read_entries
 
 LANGS = ["en", "es", "ru"]

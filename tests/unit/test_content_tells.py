@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools" / "content"
 
 import believability as bl  # the editorial tool, run here on every deck
 
-from bluff.rules.text import comparison_key, words
+from table.text import comparison_key, words
 from wordcards import read_entries
 
 LANGS = ["en", "es", "ru"]

@@ -1,4 +1,9 @@
-"""The rules core is pure: no AWS, no clock, no global randomness, no environment."""
+"""The rules are pure: no AWS, no clock, no global randomness, no environment.
+
+Every game's package and the table's rules (the contract, the referee,
+members, rooms, text) are checked; the service, its ports' adapters and the
+bootstrap are where the world comes in, and are left out on purpose.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,20 @@ import subprocess
 import sys
 from pathlib import Path
 
-import bluff.rules
-
-CORE = Path(bluff.rules.__file__).parent
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+TABLE_RULES = ["contract", "errors", "members", "referee", "registry", "room"]
+# A game may read its content from files through a port; the file-backed side of
+# that port is its adapter (memory-mapped word lists).
+ADAPTERS = {SHARED / "games" / "dictopia" / "lexicon.py"}
 FORBIDDEN_MODULES = {"boto3", "botocore", "os", "time", "random", "uuid", "secrets", "socket"}
 FORBIDDEN_CALLS = {"now", "utcnow", "today", "time_ns", "perf_counter", "monotonic"}
+
+
+def pure_modules() -> list[Path]:
+    modules = [SHARED / "table" / f"{name}.py" for name in TABLE_RULES]
+    modules += sorted((SHARED / "table" / "text").glob("*.py"))
+    modules += sorted((SHARED / "games").rglob("*.py"))
+    return [m for m in modules if m not in ADAPTERS]
 
 
 def _imports(tree: ast.AST) -> set[str]:
@@ -24,6 +38,19 @@ def _imports(tree: ast.AST) -> set[str]:
     return names
 
 
+def _from_imports(tree: ast.AST) -> set[str]:
+    return {
+        node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0
+    } | {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
+
+
 def _calls(tree: ast.AST) -> set[str]:
     return {
         node.func.attr
@@ -32,18 +59,34 @@ def _calls(tree: ast.AST) -> set[str]:
     }
 
 
-def test_core_modules_import_nothing_impure() -> None:
-    modules = sorted(CORE.glob("*.py"))
-    assert len(modules) >= 8
+def test_rules_modules_import_nothing_impure() -> None:
+    modules = pure_modules()
+    assert len(modules) >= 30
     for path in modules:
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        assert _imports(tree) & FORBIDDEN_MODULES == set(), path.name
-        assert _calls(tree) & FORBIDDEN_CALLS == set(), path.name
+        assert _imports(tree) & FORBIDDEN_MODULES == set(), path
+        assert _calls(tree) & FORBIDDEN_CALLS == set(), path
 
 
-def test_importing_the_core_loads_no_aws_sdk() -> None:
+def test_a_game_imports_no_other_game_nor_the_service() -> None:
+    """DESIGN.md: a game never imports another game, the service or an adapter."""
+    games = [p for p in (SHARED / "games").iterdir() if (p / "__init__.py").exists()]
+    assert {g.name for g in games} >= {"bluff"}
+    for game in games:
+        for path in game.rglob("*.py"):
+            imported = _from_imports(ast.parse(path.read_text(encoding="utf-8")))
+            for module in imported:
+                parts = module.split(".")
+                if parts[0] == "games" and len(parts) > 1:
+                    assert parts[1] == game.name, (path, module)
+                if parts[0] == "table":
+                    allowed = module in {"table.contract", "table.errors", "table.text"}
+                    assert allowed or module.startswith("table.text."), (path, module)
+
+
+def test_importing_the_rules_loads_no_aws_sdk() -> None:
     code = (
-        "import sys, bluff.rules; "
+        "import sys, table.referee, games.bluff.game; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in {'boto3', 'botocore'}))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -57,7 +57,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
 
-from bluff.rules.text import comparison_key
+from table.text import comparison_key
 from wordcards import CardEntry, read_entries
 
 LANGS = ("en", "es", "ru")

@@ -15,19 +15,14 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bluff.rules import (
-    Code,
-    Leave,
-    Phase,
-    Refusal,
-    Vote,
-    on_deadline,
-    view,
-)
-from bluff.rules.model import Room, Round
-from bluff.rules.scoring import reveal as reveal_payload
-from bluff.rules.text import comparison_key
-from tests.support.game import DECK, NAMES, Table
+from games.bluff.moves import Vote
+from games.bluff.scoring import reveal as reveal_payload
+from games.bluff.state import Round
+from table.contract import Timer
+from table.errors import Code, Refusal
+from table.referee import Leave
+from table.text import comparison_key
+from tests.support.bluff import DECK, NAMES, MatchView, Phase, Table
 
 OWN_BLUFFS = [
     "a rusty lantern for night fishing",
@@ -54,8 +49,8 @@ def entry_texts(round_: Round) -> list[str]:
     ]
 
 
-def check_reveal(room: Room, round_: Round) -> None:
-    reveal: dict[str, Any] = reveal_payload(room, round_)
+def check_reveal(room: MatchView, round_: Round) -> None:
+    reveal: dict[str, Any] = reveal_payload(room.state, room.table(), round_)
     by_id = {o.id: o for o in round_.ballot}
     truth_votes = sum(1 for v in round_.votes.values() if by_id[v].kind == "truth")
     fooled = sum(1 for v in round_.votes.values() if by_id[v].kind == "bluff")
@@ -90,14 +85,15 @@ def check_reveal(room: Room, round_: Round) -> None:
     assert len(round_.ballot) == max(1 + unique, min(4, 1 + unique + len(suitable)))
 
 
-def check_secrecy(room: Room, now: int) -> None:
+def check_secrecy(table: Table) -> None:
+    room = table.room
     round_ = room.round
     if round_ is None or room.phase not in (Phase.WRITING, Phase.VOTING):
         return
     card = round_.card
     on_ballot = {o.text for o in round_.ballot}
     for member in room.members:
-        state = view(room, member.id, now)
+        state = table.top.view(member.id)
         wire = json.dumps(state, ensure_ascii=False)
         own = round_.entries.get(member.id)
         visible = [t for t in (on_ballot | {own.text if own else ""}) if t]
@@ -142,7 +138,7 @@ def test_random_games_keep_every_invariant(data: st.DataObject, players: int, se
                     table.submit(name, data.draw(st.sampled_from(entry_texts(round_))))
                 elif table.phase is Phase.VOTING:
                     option = data.draw(st.sampled_from([o.id for o in round_.ballot]))
-                    table.act(name, Vote(table.round, option))
+                    table.act(name, Vote(round=table.round, option=option))
                 else:
                     table.cont(table_host(table))
             except Refusal as refusal:
@@ -154,18 +150,20 @@ def test_random_games_keep_every_invariant(data: st.DataObject, players: int, se
                     Code.TOO_EARLY,
                 }
         elif move == "fire":
+            timer = table.timers[-1]
             table.fire()
             if data.draw(st.booleans()):  # the same timer, delivered twice
-                timer = table.timers[-2] if len(table.timers) > 1 else table.timers[-1]
-                assert not on_deadline(table.room, timer.round, timer.phase, table.env()).changed
+                before = table.room.model_dump()
+                table.fire_at(timer.phase_id, timer.at)
+                assert table.room.model_dump() == before
         elif move == "stale":
-            phase = data.draw(st.sampled_from([Phase.WRITING, Phase.VOTING, Phase.REVEAL]))
-            past = on_deadline(table.room, table.round - 1, phase, table.env())
-            early = on_deadline(table.room, table.round, table.phase, table.env())
-            assert not past.changed
-            assert early.changed == (table.now >= (table.room.deadline or 0))
-            if early.changed:
-                table._take(early)
+            phase_id = table.room.phase_id
+            before = table.room.model_dump()
+            table.top.fire(Timer(data.draw(st.integers(0, phase_id - 1)), table.now))
+            assert table.room.model_dump() == before  # a past phase instance: nothing
+            due = table.now >= (table.room.deadline or 0)
+            table.top.fire(Timer(phase_id, table.now))  # this one, early or on time
+            assert (table.room.phase_id != phase_id) == due
         elif move == "leave" and len(table.room.active_players) > 2:
             name = data.draw(st.sampled_from(names))
             member = table.room.member(table.ids[name])
@@ -174,15 +172,16 @@ def test_random_games_keep_every_invariant(data: st.DataObject, players: int, se
         elif move == "late" and len(table.ids) < len(NAMES):
             table.tick(data.draw(st.integers(1, 3_000)))
             table.join(NAMES[len(table.ids)])
-        check_secrecy(table.room, table.now)
+        check_secrecy(table)
         if table.phase in (Phase.REVEAL, Phase.FINISHED) and table.room.round is not None:
             check_reveal(table.room, table.room.round)
             reveals_checked += 1
     # Totals are the sum of every round's awards.
     if table.phase is Phase.FINISHED:
         assert table.room.round is not None and table.room.round.revealed
-        top = max(m.score for m in table.room.players)
-        assert table.room.winners == [m.id for m in table.room.players if m.score == top]
+        scores = {m.id: table.match.scores.get(m.id, 0) for m in table.room.table().players}
+        top = max(scores.values())
+        assert table.room.winners == [m for m, score in scores.items() if score == top]
 
 
 def table_host(table: Table) -> str:
@@ -199,7 +198,7 @@ def test_every_view_of_a_scripted_match_hides_its_secrets() -> None:
         for i, name in enumerate(NAMES[:5]):
             if table.phase is Phase.WRITING:
                 table.submit(name, entry_texts(round_)[i * 2])
-                check_secrecy(table.room, table.now)
+                check_secrecy(table)
         while table.phase is Phase.VOTING:
             table.fire()
         assert table.room.round is not None

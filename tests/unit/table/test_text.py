@@ -13,8 +13,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import table.text
-from bluff.rules import text as bluff_text
-from bluff.rules.errors import Code, Refusal
+from table.errors import Code, Refusal, message_for
+from table.members import valid_name
 from table.text import (
     DEFINITION_CHECKS,
     NAME_CHECKS,
@@ -29,6 +29,7 @@ from table.text import (
     skeleton,
     words,
 )
+from tests.support.bluff import Table
 
 ADVERSARIAL: list[tuple[str, Reason]] = [
     # url: schemes, www, bare domains, obfuscations
@@ -582,41 +583,45 @@ def test_importing_the_text_package_loads_no_game_and_no_sdk() -> None:
     assert out.stdout.strip() == "[]"
 
 
-# --- the Dictionary Bluff adapter ------------------------------------------------------------
+# --- where refusals become error codes ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def writing() -> Table:
+    table = Table.seated(3)
+    table.start()
+    return table
 
 
 @pytest.mark.parametrize(("text", "reason"), ADVERSARIAL)
-def test_r4_adapter_refuses_definitions_with_invalid_text(text: str, reason: Reason) -> None:
+def test_r4_the_game_refuses_definitions_with_invalid_text(
+    writing: Table, text: str, reason: Reason
+) -> None:
     with pytest.raises(Refusal) as refused:
-        bluff_text.check_definition(text)
+        writing.submit("Ana", text)
     assert (refused.value.code, refused.value.reason) == (Code.INVALID_TEXT, reason)
 
 
 @pytest.mark.parametrize(("name", "reason"), REFUSED_NAMES)
-def test_r4b_adapter_refuses_names_with_invalid_name(name: str, reason: Reason) -> None:
+def test_r4b_the_table_refuses_names_with_invalid_name(name: str, reason: Reason) -> None:
     with pytest.raises(Refusal) as refused:
-        bluff_text.check_name(name)
+        valid_name(name)
     assert (refused.value.code, refused.value.reason) == (Code.INVALID_NAME, reason)
 
 
 @given(st.text(max_size=40))
-def test_r4_adapter_agrees_with_the_package(text: str) -> None:
-    for ours, shared, code in (
-        (bluff_text.check_definition, check_definition, Code.INVALID_TEXT),
-        (bluff_text.check_name, check_name, Code.INVALID_NAME),
-    ):
-        try:
-            expected = shared(text)
-        except TextRefused as refusal:
-            with pytest.raises(Refusal) as refused:
-                ours(text)
-            assert (refused.value.code, refused.value.reason) == (code, refusal.reason)
-        else:
-            assert ours(text) == expected
+def test_r4b_the_table_agrees_with_the_package_on_names(text: str) -> None:
+    try:
+        expected = check_name(text)
+    except TextRefused as refusal:
+        with pytest.raises(Refusal) as refused:
+            valid_name(text)
+        assert (refused.value.code, refused.value.reason) == (Code.INVALID_NAME, refusal.reason)
+    else:
+        assert valid_name(text) == expected
 
 
-def test_r4_adapter_keeps_the_game_api() -> None:
-    assert bluff_text.normalize is normalize
-    assert bluff_text.comparison_key is comparison_key
-    assert bluff_text.words is words
-    assert Refusal(Code.INVALID_TEXT, Reason.URL).message.endswith("No web addresses.")
+def test_r4_every_reason_has_its_sentence() -> None:
+    for reason in Reason:
+        assert message_for(Code.INVALID_TEXT, reason.value) != message_for(Code.INVALID_TEXT)
+    assert message_for(Code.INVALID_TEXT, Reason.URL).endswith("No web addresses.")

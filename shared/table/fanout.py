@@ -1,0 +1,99 @@
+"""After a change is stored: timers set, records kept, and every member sent their own view.
+
+What a player did is already stored when this runs, so nothing here may turn
+it into an error: a step that cannot run now is logged, and each has a later
+path that repairs it (noted where each step is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any
+
+from table import protocol
+from table.contract import Archive, Notice, Timer
+from table.errors import Code, Refusal
+from table.ports import Alarm, Busy, Notifier, RoomStore, Snapshot, Telemetry, Timers
+from table.referee import Decision, Referee
+
+View = Callable[[Snapshot, str], dict[str, Any]]
+
+
+class Fanout:
+    def __init__(
+        self, store: RoomStore, notifier: Notifier, timers: Timers, telemetry: Telemetry
+    ) -> None:
+        self.store = store
+        self.notifier = notifier
+        self.timers = timers
+        self.telemetry = telemetry
+
+    def publish(
+        self,
+        snapshot: Snapshot | None,
+        decisions: list[Decision],
+        referee: Referee,
+        now: int,
+        extra: Mapping[str, str] | None = None,
+    ) -> set[str]:
+        """Carry out the decisions' effects and send each connected member their view.
+
+        `extra` adds connections that are not (or no longer) in the snapshot,
+        such as a member who just left. Returns the connections found gone.
+        """
+        messages: list[tuple[str, Mapping[str, Any]]] = []
+        connections = dict(snapshot.connections) if snapshot else {}
+        kicked: set[str] = set()
+        for decision in decisions:
+            kicked.update(decision.kicked)
+            for effect in decision.effects:
+                if snapshot is not None and isinstance(effect, Timer):
+                    self._schedule(snapshot, effect)
+                elif snapshot is not None and isinstance(effect, Archive):
+                    self._archive(snapshot, effect, now)
+                elif isinstance(effect, Notice):
+                    cid = connections.get(effect.member) or (extra or {}).get(effect.member)
+                    if cid is not None:
+                        messages.append((cid, effect.message))
+        kicked_connections = {m: c for m, c in (extra or {}).items() if m in kicked}
+        for cid in kicked_connections.values():
+            messages.append((cid, protocol.error(Refusal(Code.KICKED))))
+        if snapshot is not None:
+            room = snapshot.room
+            for member_id, cid in connections.items():
+                if room.member(member_id) is not None:
+                    messages.append((cid, referee.view(room, member_id, now)))
+        gone = self.notifier.send_all(messages) if messages else set()
+        for cid in kicked_connections.values():
+            self.after_write("unbind", partial(self.store.unbind, cid))
+        return gone
+
+    def _schedule(self, snapshot: Snapshot, timer: Timer) -> None:
+        room = snapshot.room
+        alarm = Alarm(room.code, room.created_at, timer.phase_id, timer.key, timer.at)
+        try:
+            self.timers.schedule(alarm)
+        except Busy:
+            # The change is stored; the referee closes the phase on the next
+            # message or `sync` after the deadline, so the room cannot stall.
+            self.telemetry.count("timer_failed")
+            self.telemetry.event("timer_failed", room=room.code, execution=alarm.name)
+
+    def _archive(self, snapshot: Snapshot, archive: Archive, now: int) -> None:
+        room = snapshot.room
+        key = f"{room.created_at:013d}#{archive.key}"
+        try:
+            self.store.archive(room.code, key, archive.record, now)
+        except Busy as error:
+            # The record is for operators; the game has what it needs in the room.
+            self.telemetry.count("archive_failed")
+            self.telemetry.event("archive_failed", room=room.code, key=key, error=repr(error))
+
+    def after_write(self, step: str, run: Callable[[], object]) -> None:
+        """Run a step that follows a stored change; a busy store only gets it logged."""
+        try:
+            run()
+        except Busy as error:
+            self.telemetry.count(f"after_write_failed.{step}")
+            self.telemetry.event("after_write_failed", step=step, error=repr(error))

@@ -1,0 +1,451 @@
+"""The table service: one message, timer or connection event in; stored change and views out.
+
+It holds no rule of any game and none of the table's: each request is routed
+from a table of commands to a short handler that loads the room, lets the
+referee decide (`unit_of_work`), and sends every member their own view
+(`fanout`). Handlers in `functions/` are one line each on top of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
+
+from table import protocol, registry
+from table.contract import Env, Rng
+from table.errors import Code, Refusal
+from table.fanout import Fanout
+from table.limits import RateLimiter
+from table.members import Welcome, new_room_code
+from table.ports import (
+    AlreadyBound,
+    Binding,
+    Busy,
+    Clock,
+    Notifier,
+    RoomExists,
+    RoomStore,
+    Snapshot,
+    Telemetry,
+    Timers,
+)
+from table.referee import (
+    Command,
+    Decision,
+    Kick,
+    Leave,
+    Move,
+    Referee,
+    SetOptions,
+    Start,
+    TakeSeat,
+)
+from table.unit_of_work import MAX_ATTEMPTS, Committed, UnitOfWork
+
+Handler = Callable[["TableService", str, protocol.Envelope, Any, int], None]
+
+
+class TableService:
+    def __init__(
+        self,
+        store: RoomStore,
+        notifier: Notifier,
+        timers: Timers,
+        clock: Clock,
+        rng: Rng,
+        telemetry: Telemetry,
+        scale: float = 1.0,
+        content: Callable[[str, str], Any] | None = None,
+    ) -> None:
+        self.store = store
+        self.notifier = notifier
+        self.clock = clock
+        self.rng = rng
+        self.telemetry = telemetry
+        self.scale = scale
+        self.limiter = RateLimiter()
+        self.fanout = Fanout(store, notifier, timers, telemetry)
+        self._content = content or _game_content
+        self.work = UnitOfWork(
+            store,
+            self.referee,
+            lambda snapshot, now: self.env(snapshot.room.game, snapshot.room.lang, now),
+            on_stale=lambda: self.telemetry.count("stale_room"),
+        )
+
+    @staticmethod
+    def referee(slug: str) -> Referee:
+        return _referee(slug)
+
+    def env(self, game: str, lang: str, now: int) -> Env:
+        return Env(now=now, rng=self.rng, content=self._content(game, lang), scale=self.scale)
+
+    # --- entry points -------------------------------------------------------------
+
+    def connect(self, connection_id: str) -> None:
+        self.telemetry.count("connected")
+
+    def disconnect(self, connection_id: str) -> None:
+        """A drop, never a leave: the member keeps the seat and may resume."""
+        now = self.clock.now()
+        self.limiter.forget(connection_id)
+        binding = self.store.binding(connection_id, now)
+        if binding is None:
+            return
+
+        def drop(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
+            if snapshot.connections.get(binding.member) != connection_id:
+                return Decision(snapshot.room)  # already on another connection
+            return referee.set_connected(snapshot.room, binding.member, False)
+
+        try:
+            committed = self.work.run(binding.room, now, drop, rebind=_unbinding(binding.member))
+            self._publish(committed, now)
+        except Refusal:
+            pass  # the room is gone: nothing to mark
+        self.fanout.after_write("unbind", lambda: self.store.unbind(connection_id))
+        self.telemetry.count("disconnected")
+
+    def message(self, connection_id: str, frame: str | bytes | None) -> None:
+        """One client frame. Logged as its action and outcome, never with its text."""
+        now = self.clock.now()
+        req, action, outcome = None, "?", "ok"
+        reply: dict[str, Any] = {}
+        try:
+            if not self.limiter.allow(connection_id, now):
+                raise Refusal(Code.RATE_LIMITED)
+            envelope = protocol.parse_envelope(frame)
+            req, action = envelope.req, envelope.action
+            self.telemetry.count(f"action.{action}")
+            request = TABLE_HANDLERS.get(action)
+            if request is not None:
+                handler, model = request
+                handler(self, connection_id, envelope, protocol.parse_fields(model, envelope), now)
+            else:
+                self._move(connection_id, envelope, now, reply)
+            if req is not None and action not in ANSWERED:
+                self.notifier.send(connection_id, protocol.ok(req))
+        except Refusal as refusal:
+            req = req if req is not None else protocol.request_id(frame)
+            outcome = refusal.code.value
+            self.telemetry.count(f"refused.{outcome}")
+            error = protocol.error(refusal, req, reply.get("messages"))
+            self.notifier.send(connection_id, error)
+        except Busy:
+            outcome = Code.BUSY.value
+            self.telemetry.count("busy")
+            # Nothing changed; the same message may simply be sent again.
+            self.notifier.send(connection_id, protocol.error(Refusal(Code.BUSY), req))
+        self.telemetry.event("message", action=action, outcome=outcome)
+
+    def timer(self, code: str, phase_id: int, key: str) -> None:
+        """A timer fired. Late, duplicate and stale firings are counted no-ops."""
+        now = self.clock.now()
+
+        def fire(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
+            return referee.timer(snapshot.room, phase_id, key, env)
+
+        try:
+            committed = self.work.run(code, now, fire)
+        except Refusal:
+            committed = Committed(None)
+        if committed.snapshot is None:
+            self.telemetry.count("timer_stale")
+            self.telemetry.event("timer_stale", room=code, phase_id=phase_id, key=key)
+            return
+        self.telemetry.count(f"timer_fired.{key.split(':')[0]}")
+        self._publish(committed, now)
+
+    # --- the table's requests -------------------------------------------------------
+
+    def _ping(self, cid: str, envelope: protocol.Envelope, ping: protocol.Ping, now: int) -> None:
+        self.notifier.send(cid, protocol.pong(ping.t, now))
+
+    def _games(self, cid: str, envelope: protocol.Envelope, _: protocol.Games, now: int) -> None:
+        schemas = [registry.get(slug).schema() for slug in registry.slugs()]
+        self.notifier.send(cid, protocol.games(schemas, envelope.req))
+
+    def _create(
+        self, cid: str, envelope: protocol.Envelope, request: protocol.CreateRoom, now: int
+    ) -> None:
+        self._require_unbound(cid, now)
+        referee = self.referee(request.game)
+        env = self.env(request.game, request.lang, now)
+        if request.lang not in referee.game.langs:
+            raise Refusal(Code.UNKNOWN_DECK)
+        for _ in range(MAX_ATTEMPTS):
+            decision = referee.create(
+                new_room_code(env), request.name, request.lang, request.options, env
+            )
+            assert decision.welcome is not None
+            snapshot = Snapshot(decision.room, {decision.welcome.member: cid})
+            try:
+                stored = self.store.create(snapshot, now)
+                break
+            except RoomExists:
+                continue
+        else:
+            raise Busy("no free room code")
+        self._bind(cid, Binding(stored.room.code, decision.welcome.member), now, undo=True)
+        self._admitted(cid, stored, decision.welcome, [decision], now)
+
+    def _join(
+        self, cid: str, envelope: protocol.Envelope, request: protocol.JoinRoom, now: int
+    ) -> None:
+        self._require_unbound(cid, now)
+
+        def join(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
+            return referee.join(snapshot.room, request.name, request.observer, env)
+
+        self._admit(cid, request.room.upper(), join, now, undo=True)
+
+    def _resume(
+        self, cid: str, envelope: protocol.Envelope, request: protocol.Resume, now: int
+    ) -> None:
+        def resume(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
+            return referee.resume(snapshot.room, request.token, env)
+
+        self._admit(cid, request.room.upper(), resume, now, undo=False)
+
+    def _admit(
+        self,
+        cid: str,
+        code: str,
+        decide: Callable[[Referee, Snapshot, Env], Decision],
+        now: int,
+        *,
+        undo: bool,
+    ) -> None:
+        """Join or resume: store the member on this connection, bind it, welcome it, tell all."""
+
+        def bind_here(decision: Decision, connections: dict[str, str]) -> dict[str, str]:
+            assert decision.welcome is not None
+            return {**connections, decision.welcome.member: cid}
+
+        committed = self.work.run(code, now, decide, rebind=bind_here)
+        assert committed.snapshot is not None, "admitting always changes the room"
+        welcome = committed.decisions[0].welcome
+        assert welcome is not None
+        self._bind(cid, Binding(code, welcome.member), now, undo=undo)
+        self._admitted(cid, committed.snapshot, welcome, committed.decisions, now)
+
+    def _admitted(
+        self, cid: str, snapshot: Snapshot, welcome: Welcome, decisions: list[Decision], now: int
+    ) -> None:
+        room = snapshot.room
+        self.telemetry.context(room=room.code, member=welcome.member)
+        self.notifier.send(
+            cid, protocol.welcome(room.code, welcome.member, welcome.token, welcome.role.value)
+        )
+        self._publish(Committed(snapshot, decisions), now)
+
+    def _bind(self, cid: str, binding: Binding, now: int, undo: bool) -> None:
+        """Bind the connection to the member just stored.
+
+        If the store is busy, the seat still stands and the welcome still goes
+        out: the client holds the token, and its next message (`not_in_room`)
+        makes it `resume`, which binds again.
+        """
+        try:
+            self.fanout.after_write("bind", lambda: self.store.bind(cid, binding, now))
+        except AlreadyBound:
+            if undo:
+                # The same connection raced itself into two rooms: undo this seat.
+                self.fanout.after_write(
+                    "undo", lambda: self._command_as(binding, Leave(), now, cid=None)
+                )
+            raise Refusal(Code.ALREADY_IN_ROOM) from None
+
+    def _require_unbound(self, cid: str, now: int) -> None:
+        binding = self.store.binding(cid, now)
+        if binding is None:
+            return
+        snapshot = self.store.load(binding.room, now)
+        member = snapshot.room.member(binding.member) if snapshot else None
+        if member is not None and not member.left and not member.kicked:
+            raise Refusal(Code.ALREADY_IN_ROOM)
+        # A binding left behind by a leave whose clean-up failed: it speaks for nobody.
+        self.store.unbind(cid)
+
+    def _command(self, cid: str, command: Command, now: int) -> None:
+        binding = self._binding(cid, now)
+        self._command_as(binding, command, now, cid=cid)
+
+    def _command_as(self, binding: Binding, command: Command, now: int, cid: str | None) -> None:
+        leaving = isinstance(command, Leave)
+
+        def act(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
+            return referee.act(snapshot.room, binding.member, command, env)
+
+        def rebind(decision: Decision, connections: dict[str, str]) -> dict[str, str]:
+            gone = set(decision.kicked) | ({binding.member} if leaving else set())
+            return {m: c for m, c in connections.items() if m not in gone}
+
+        loaded = self.work.load(binding.room, now)
+        committed = self.work.run(binding.room, now, act, rebind=rebind, snapshot=loaded)
+        # Those who just went are told too: the kicked get `kicked`, the leaver its last view.
+        extra = {m: c for m, c in loaded.connections.items() if m in _kicked(committed)}
+        self._publish(committed, now, extra)
+        if leaving and cid is not None:
+            self.fanout.after_write("unbind", lambda: self.store.unbind(cid))
+        _raise_refusal(committed)
+
+    def _start(self, cid: str, envelope: protocol.Envelope, _: Any, now: int) -> None:
+        self._command(cid, Start(), now)
+
+    def _set_options(
+        self, cid: str, envelope: protocol.Envelope, request: protocol.SetOptions, now: int
+    ) -> None:
+        self._command(cid, SetOptions(request.options), now)
+
+    def _take_seat(self, cid: str, envelope: protocol.Envelope, _: Any, now: int) -> None:
+        self._command(cid, TakeSeat(), now)
+
+    def _kick(
+        self, cid: str, envelope: protocol.Envelope, request: protocol.Kick, now: int
+    ) -> None:
+        self._command(cid, Kick(request.player), now)
+
+    def _leave(self, cid: str, envelope: protocol.Envelope, _: Any, now: int) -> None:
+        self._command(cid, Leave(), now)
+
+    def _sync(self, cid: str, envelope: protocol.Envelope, _: Any, now: int) -> None:
+        """A client whose countdown ran out asks the room to catch up, then gets its view."""
+        binding = self._binding(cid, now)
+        loaded = self.work.load(binding.room, now)
+        referee = self.referee(loaded.room.game)
+
+        def settle(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
+            return referee.settle(snapshot.room, env)
+
+        committed = self.work.run(binding.room, now, settle, snapshot=loaded)
+        if committed.snapshot is not None:
+            self._publish(committed, now)  # everyone, this client included, gets the new view
+        elif loaded.room.member(binding.member) is not None:
+            self.notifier.send(cid, referee.view(loaded.room, binding.member, now))
+
+    # --- the game's moves ---------------------------------------------------------------
+
+    def _move(self, cid: str, envelope: protocol.Envelope, now: int, reply: dict[str, Any]) -> None:
+        """A move of the room's game: parsed by the game's model, decided by its rules."""
+        binding = self._binding(cid, now)
+        loaded = self.work.load(binding.room, now)
+        game = self.referee(loaded.room.game).game
+        reply["messages"] = game.messages  # the game's own codes, for a refusal
+        model = game.moves.get(envelope.action)
+        if model is None:
+            raise protocol.bad_request()
+        move = Move(envelope.action, protocol.parse_fields(model, envelope))
+        member = self._acting_seat(binding, envelope, loaded, cid)
+
+        def act(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
+            return referee.act(snapshot.room, member, move, env)
+
+        committed = self.work.run(binding.room, now, act, snapshot=loaded)
+        self._publish(committed, now)
+        _raise_refusal(committed)
+
+    def _acting_seat(
+        self, binding: Binding, envelope: protocol.Envelope, loaded: Snapshot, cid: str
+    ) -> str:
+        """Who acts: the connection's member, or one of the seats its device holds."""
+        if envelope.seat is None or envelope.seat == binding.member:
+            return binding.member
+        if loaded.connections.get(envelope.seat) == f"@{binding.member}":
+            return envelope.seat
+        raise Refusal(Code.NOT_ELIGIBLE)
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    def _binding(self, cid: str, now: int) -> Binding:
+        binding = self.store.binding(cid, now)
+        if binding is None:
+            raise Refusal(Code.NOT_IN_ROOM)
+        self.telemetry.context(room=binding.room, member=binding.member)
+        return binding
+
+    def _publish(
+        self, committed: Committed, now: int, extra: Mapping[str, str] | None = None
+    ) -> None:
+        snapshot = committed.snapshot
+        if snapshot is None and not extra:
+            return
+        slug = snapshot.room.game if snapshot else registry.DEFAULT
+        gone = self.fanout.publish(snapshot, committed.decisions, self.referee(slug), now, extra)
+        if gone and snapshot is not None:
+            self.fanout.after_write("drop_gone", lambda: self._drop_gone(snapshot, gone, now))
+
+    def _drop_gone(self, snapshot: Snapshot, gone: set[str], now: int) -> None:
+        """Connections that answered 410 Gone: their members are disconnected, not gone."""
+        self.telemetry.count("connections_gone", len(gone))
+        for cid in gone:
+            self.store.unbind(cid)
+
+        def drop(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
+            decision = Decision(snapshot.room.model_copy(deep=True))
+            for member_id, cid in snapshot.connections.items():
+                if cid in gone:
+                    member = decision.room.member(member_id)
+                    if member is not None and member.connected:
+                        member.connected = False
+                        decision.changed = True
+            return decision
+
+        def forget(decision: Decision, connections: dict[str, str]) -> dict[str, str]:
+            return {m: c for m, c in connections.items() if c not in gone}
+
+        try:
+            committed = self.work.run(snapshot.room.code, now, drop, rebind=forget)
+        except Refusal:
+            return  # the room is gone
+        if committed.snapshot is not None:
+            # One more round of views so the others see who dropped; anyone
+            # gone by now is caught by the next change.
+            self.fanout.publish(committed.snapshot, [], self.referee(snapshot.room.game), now)
+
+
+# Requests whose reply is their answer (`pong`, `games`): no `ok` besides.
+ANSWERED = frozenset({"ping", "games"})
+
+TABLE_HANDLERS: dict[str, tuple[Handler, type[protocol.Request]]] = {
+    "ping": (TableService._ping, protocol.Ping),
+    "games": (TableService._games, protocol.Games),
+    "create_room": (TableService._create, protocol.CreateRoom),
+    "join_room": (TableService._join, protocol.JoinRoom),
+    "resume": (TableService._resume, protocol.Resume),
+    "start_match": (TableService._start, protocol.StartMatch),
+    "set_options": (TableService._set_options, protocol.SetOptions),
+    "take_seat": (TableService._take_seat, protocol.TakeSeat),
+    "kick": (TableService._kick, protocol.Kick),
+    "leave": (TableService._leave, protocol.Leave),
+    "sync": (TableService._sync, protocol.Sync),
+}
+
+
+@cache
+def _referee(slug: str) -> Referee:
+    return Referee(registry.get(slug))
+
+
+@cache
+def _game_content(slug: str, lang: str) -> Any:
+    """Each game's content per language, loaded once per container on first use."""
+    return registry.get(slug).load_content(lang)
+
+
+def _unbinding(member: str) -> Callable[[Decision, dict[str, str]], dict[str, str]]:
+    def rebind(decision: Decision, connections: dict[str, str]) -> dict[str, str]:
+        return {m: c for m, c in connections.items() if m != member}
+
+    return rebind
+
+
+def _kicked(committed: Committed) -> set[str]:
+    return {m for d in committed.decisions for m in d.kicked}
+
+
+def _raise_refusal(committed: Committed) -> None:
+    for decision in committed.decisions:
+        if decision.refusal is not None:
+            raise decision.refusal
