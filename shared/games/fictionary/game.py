@@ -146,13 +146,13 @@ class Fictionary(Game[FicState]):
         timers = presence.notice(new, table, env)
         timers += self._close(new, table, env)
         memory = None
-        if new.phase == REVEAL and new.due(env.now):
-            memory = self._after_reveal(new, table, env, timers)
-        elif new.nobody_since is not None and env.now >= new.nobody_since + phases.ABANDON_AFTER_MS:
-            top = max(new.scores.values())
+        if new.nobody_since is not None and env.now >= new.nobody_since + phases.ABANDON_AFTER_MS:
+            top = max(new.scores.values())  # ruling 17c: ends as at the round cap
             memory = phases.finish(
                 new, table, env, tuple(s for s, t in new.scores.items() if t == top), True
             )
+        elif new.phase == REVEAL and new.due(env.now):
+            memory = self._after_reveal(new, table, env, timers)
         if new == state and memory is None:
             return unchanged(state)
         return Outcome(new, tuple(timers), memory=memory)

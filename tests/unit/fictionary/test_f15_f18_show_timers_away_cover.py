@@ -204,6 +204,23 @@ def test_f17c_no_person_holds_then_abandons() -> None:
     assert top.view(ppl[0])["abandoned"] is True
 
 
+def test_f17c_no_round_begins_after_a_reveal_until_a_person_returns() -> None:
+    top, ppl = new_table(1, bots=3, seed=5)
+    top.start()
+    step_until(top, lambda: top.phase == REVEAL)
+    top.drop(ppl[0])
+    settle(top)
+    top.advance(300_000)
+    assert top.phase == REVEAL and top.state.round == 1  # the next choosing waits
+    top.resume(ppl[0])
+    settle(top)  # the returning person's next request (resume settles before reconnecting)
+    assert top.phase == CHOOSING and top.state.round == 2
+    top.drop(ppl[0])
+    settle(top)
+    step_until(top, lambda: top.phase == FINISHED, limit=5000)
+    assert top.state.abandoned is True
+
+
 def test_f18_cover_back_sit_in() -> None:
     top, ppl = _voting()
     choose(top)
