@@ -273,7 +273,6 @@ def test_prop_real_definition_hidden_from_non_judges(spec: dict[str, Any]) -> No
             assert m["offer"] is None or judge_view
             for o in m["offer"] or []:
                 assert set(o) == {"i", "word", "note", "pos", "respell"}
-            )
         if m["phase"] in ("writing", "voting") and not judge_view:
             outside = json.dumps({k: v for k, v in m.items() if k != "ballot"}, ensure_ascii=False)
             for secret in secrets[:2]:
