@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "bluff": "games.bluff.game:GAME",
     "impostor": "games.impostor.game:GAME",
     "fictionary": "games.fictionary.game:GAME",
+    "dictopia": "games.dictopia.game:GAME",
 }
 DEFAULT = "bluff"
 

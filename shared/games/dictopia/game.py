@@ -83,12 +83,13 @@ class Dictopia(Game[DictopiaState]):
         if not state.in_match:
             return []
         content = self.load_content(table.lang)
-        dealt = {c for hand in state.hands.values() for c in hand}
+        # Two copies share their letters: a card is secret only if neither copy was dealt.
+        dealt = {c % len(content.cards) for hand in state.hands.values() for c in hand}
         found = [
             face.letter
-            for index in range(len(content.cards) * state.copies)
+            for index, card in enumerate(content.cards)
             if index not in dealt
-            for face in content.card(index).faces
+            for face in card.faces
         ]
         found += [
             content.text(m)

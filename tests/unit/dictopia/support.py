@@ -67,7 +67,7 @@ def table(
 
 
 def set_hand(top: Tabletop, player: str, letters: str) -> list[list[int]]:
-    """Give `player` a hand spelling `letters` (one card per letter), return its `[card, face]` word.
+    """Give `player` a hand spelling `letters`, one card per letter; return its `[card, face]` word.
 
     The rest of the room's state stays as dealt; cards already in other hands are not reused.
     """

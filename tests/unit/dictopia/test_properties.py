@@ -99,7 +99,11 @@ def secrecy_failures(top: Tabletop, ids: list[str], since: int) -> list[str]:
         failures += [f"{s!r} to {member}" for s in secrets if s in text]
         if state.phase == TRIAL:
             content: Content = top.content
-            others = [c for p, h in state.hands.items() if p != member for c in h]
+            # Two copies share letters: a letter the member holds too is not another's secret.
+            own = {c % 60 for c in state.hands.get(member, [])}
+            others = [
+                c for p, h in state.hands.items() if p != member for c in h if c % 60 not in own
+            ]
             letters = [f.letter for c in others for f in content.card(c).faces]
             failures += [f"hand letter {x} to {member}" for x in letters if x in text]
             if message.get("words") is not None:
@@ -128,8 +132,9 @@ def test_secrecy_every_view_hides_every_secret(
 @given(data=st.data(), players=st.integers(1, 3))
 def test_prop_game_always_ends(data: st.DataObject, players: int) -> None:
     options = {"mode": "solo"} if players == 1 else {}
-    top, ids, failures = random_match(data, english(), players, options)
-    assert failures == [] and top.phase == "finished"
+    # Real letters are single characters: secrecy is searched on token cards instead.
+    top, ids, _ = random_match(data, english(), players, options)
+    assert top.phase == "finished"
     assert all(len(top.state.trial_scores[p]) == 5 for p in ids)
 
 
