@@ -11,12 +11,12 @@ from tests.unit.dictopia.support import set_hand, set_missions, table
 
 
 def test_d1a_start_needs_two_to_twelve_or_one_solo() -> None:
-    top, (a,) = table(1)
+    top, _ = table(1)
     assert refused(top.start) == "not_enough_players"  # group alone
     top, _ = table(2)
     top.start()
     assert top.phase == TRIAL
-    top, (a, _b) = table(2, mode="solo")
+    top, _ = table(2, mode="solo")
     assert refused(top.start) == "not_enough_players"  # solo needs exactly one
     top, (_a,) = table(1, mode="solo")
     top.start()
