@@ -7,11 +7,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from games.fictionary import bots, dealing, scoring, seats
+from games.fictionary import bots, dealing, reveal, scoring, seats
 from games.fictionary.content import Content, Word
 from games.fictionary.draws import Draw
 from games.fictionary.likeness import fake_id
-from games.fictionary.reveal import beats, length_ms
 from games.fictionary.rules import (
     ABANDON_AFTER_MS,
     AWAY_AFTER_MS,
@@ -114,7 +113,7 @@ def open_round(state: FicState, table: Table, env: Env) -> list[Timer]:
     ]
     state.about, state.truth = {}, None
     state.offered += state.offer
-    state.card, state.cards = None, []
+    state.card = None  # the last round's cards stay for its reveal (`last`) until writing closes
     return _enter(state, CHOOSING, table, env, _length(state, CHOOSING))
 
 
@@ -214,57 +213,31 @@ def close_voting(
             if is_in and isinstance(value, str) and value in ids:
                 votes[seat] = value
     judge = state.judge or ""
-    awards = scoring.score_round(
-        state.seats,
-        judge,
-        [scoring.CardScore(c["id"], tuple(c["writers"]), c["truth"]) for c in state.cards],
-        votes,
-    )
-    for seat, points in awards.items():
-        state.scores[seat] += points
     w = word(state, content)
-    voters = [s for s in state.seats if s != judge]
-    writers = {s for c in state.cards for s in c["writers"]}
-    options = [
-        {
-            "id": c["id"],
-            "n": c["n"],
-            "text": c["text"],
-            "kind": "truth" if c["truth"] else "fake",
-            "writers": list(c["writers"]),
-            "voters": [v for v, o in votes.items() if o == c["id"]],
-        }
-        for c in state.cards
-    ]
     timers = _enter(state, REVEAL, table, env, None)
-    plan = beats(env.now, options, votes, judge, awards, state.scores)
-    state.deadline = env.deadline(length_ms(plan))  # ruling 12a
-    real = next(o for o in options if o["kind"] == "truth")
-    state.reveal = {
+    last = {
         "round": state.round,
         "judge": judge,
         "word": w.word,
         "note": w.note,
-        "truth": real["text"],
         "shown": state.shown,
-        "options": options,
-        "skipped": [s for s in voters if s not in writers],
-        "unvoted": [s for s in voters if s not in votes],
-        "awards": awards,
-        "judge_points": awards.get(judge, 0),
-        "totals": dict(state.scores),
-        "beats": plan,
-        "ends": state.deadline,
+        "at": env.now,
+        "votes": votes,
     }
-    best = scoring.round_best_bluff(state.round, options)
+    awards = reveal.build(last, state.cards, state.seats, state.scores)["awards"]
+    for seat, points in awards.items():
+        state.scores[seat] += points
+    state.last = last  # the reveal itself is rebuilt from it (reveal.build)
+    record = reveal.build(last, state.cards, state.seats, state.scores)
+    state.deadline = env.deadline(int(record["ends"]) - env.now)  # ruling 12a
     state.history.append(
         {
             "round": state.round,
             "judge": judge,
             "word": w.word,
-            "truth": real["text"],
-            "best_bluff": best,
-            "awards": awards,
+            "truth": record["truth"],
+            "best_bluff": scoring.round_best_bluff(state.round, record["options"]),
+            "awards": [awards[seat] for seat in state.seats],  # in seat order: a smaller item
         }
     )
     return [*timers, Timer(state.phase_id, state.deadline)]

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.fictionary.rules import BEAT_MS
+from games.fictionary.scoring import CardScore, score_round
 
 # The English templates of each beat's line (the client has one per UI language).
 LINES = {
@@ -66,3 +67,51 @@ def beats(
 def length_ms(plan: Sequence[Mapping[str, Any]]) -> int:
     """Ruling 12a: the sum of the beats, rounded up to a whole second."""
     return math.ceil(sum(int(b["ms"]) for b in plan) / 1000) * 1000
+
+
+def build(
+    last: Mapping[str, Any],
+    cards: Sequence[Mapping[str, Any]],
+    seats: Sequence[str],
+    totals: Mapping[str, int],
+) -> dict[str, Any]:
+    """The whole `reveal` of a round, from what the state keeps of it (`FicState.last`).
+
+    The state keeps only the votes, the cards and a few fields; awards, options and
+    beats are recomputed here, the same every time, so the room item stays small.
+    """
+    votes: Mapping[str, str] = last["votes"]
+    judge = str(last["judge"])
+    awards = score_round(
+        seats, judge, [CardScore(c["id"], tuple(c["writers"]), c["truth"]) for c in cards], votes
+    )
+    voters = [s for s in seats if s != judge]
+    writers = {s for c in cards for s in c["writers"]}
+    options = [
+        {
+            "id": c["id"],
+            "n": c["n"],
+            "text": c["text"],
+            "kind": "truth" if c["truth"] else "fake",
+            "writers": list(c["writers"]),
+            "voters": [v for v, o in votes.items() if o == c["id"]],
+        }
+        for c in cards
+    ]
+    plan = beats(int(last["at"]), options, votes, judge, awards, totals)
+    return {
+        "round": last["round"],
+        "judge": judge,
+        "word": last["word"],
+        "note": last["note"],
+        "truth": next(o["text"] for o in options if o["kind"] == "truth"),
+        "shown": last["shown"],
+        "options": options,
+        "skipped": [s for s in voters if s not in writers],
+        "unvoted": [s for s in voters if s not in votes],
+        "awards": awards,
+        "judge_points": awards.get(judge, 0),
+        "totals": dict(totals),
+        "beats": plan,
+        "ends": int(last["at"]) + length_ms(plan),
+    }

@@ -47,7 +47,7 @@ class FicState(State):
     borrowed: list[str] = Field(default_factory=list)  # ruling 20c
     fakes: list[str] = Field(default_factory=list)  # ids of standing made-up definitions (F14)
     history: list[dict[str, Any]] = Field(default_factory=list)
-    reveal: dict[str, Any] | None = None  # the last reveal (public from its beat 0)
+    last: dict[str, Any] | None = None  # what the last reveal is rebuilt from (reveal.build)
     # Presence (F17).
     away_since: dict[str, int] = Field(default_factory=dict)
     nobody_since: int | None = None

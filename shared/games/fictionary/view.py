@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.fictionary import seats
+from games.fictionary import reveal, seats
 from games.fictionary.rules import CHOOSING, MAX_LEN, MOST_ROUNDS, REVEAL, VOTING, WRITING
 from games.fictionary.state import FicState
 from table.contract import FINISHED, LOBBY, Table
@@ -102,12 +102,12 @@ def view(state: FicState, table: Table, member: str, now: int) -> dict[str, Any]
         "votes_in": None,
         "voters": None,
         "shown": state.shown if phase in (VOTING, REVEAL) else None,
-        "reveal": state.reveal if phase in (REVEAL, FINISHED) else None,
-        "last": state.reveal if phase == CHOOSING else None,
+        "reveal": _reveal(state) if phase in (REVEAL, FINISHED) else None,
+        "last": _reveal(state) if phase == CHOOSING else None,
         "winners": state.winners if phase == FINISHED else [],
         "places": state.places if phase == FINISHED else None,
         "best_bluff": state.best_bluff if phase == FINISHED else None,
-        "history": state.history if phase == FINISHED else None,
+        "history": _history(state) if phase == FINISHED else None,
         "abandoned": state.abandoned if phase == FINISHED else False,
     }
     if phase == LOBBY:
@@ -138,3 +138,16 @@ def view(state: FicState, table: Table, member: str, now: int) -> dict[str, Any]
         out["can_vote"] = acting is not None and acting in owing
         out["votes_in"], out["voters"] = count_in, len(owing)
     return out
+
+
+def _reveal(state: FicState) -> dict[str, Any] | None:
+    if state.last is None:
+        return None
+    return reveal.build(state.last, state.cards, state.seats, state.scores)
+
+
+def _history(state: FicState) -> list[dict[str, Any]]:
+    """The Scores sheet: each round, with its awards by seat (F23, ruling 23a)."""
+    return [
+        {**r, "awards": dict(zip(state.seats, r["awards"], strict=True))} for r in state.history
+    ]

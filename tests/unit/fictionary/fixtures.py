@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from games.fictionary import content as bank
+from games.fictionary import reveal
 from games.fictionary.content import Content, Word
 from games.fictionary.game import GAME
 from games.fictionary.rules import CHOOSING, WRITING
@@ -168,3 +169,11 @@ def settle(top: Tabletop) -> None:
     make that decision explicit here.
     """
     top._commit(top.referee.settle(top._room(), top.env()))
+
+
+def revealed(top: Tabletop) -> dict[str, Any] | None:
+    """The last round's `reveal`, as every view shows it."""
+    state = top.state
+    if state.last is None:
+        return None
+    return reveal.build(state.last, state.cards, state.seats, state.scores)

@@ -19,6 +19,7 @@ from tests.unit.fictionary.fixtures import (
     judge,
     make_card,
     new_table,
+    revealed,
     settle,
     step_until,
     write_all,
@@ -76,7 +77,7 @@ def test_f4_judge_asked_after_reveal_ends() -> None:
                 p, "vote", round=1, option=next(c["id"] for c in top.state.cards if c["id"] != own)
             )
     assert top.phase == REVEAL
-    ends = top.state.reveal["ends"]
+    ends = revealed(top)["ends"]
     step_until(top, lambda: top.phase == CHOOSING)
     assert top.state.phase_started_at == ends and top.state.round == 2
 

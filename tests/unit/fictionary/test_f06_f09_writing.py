@@ -16,6 +16,7 @@ from tests.unit.fictionary.fixtures import (
     judge,
     new_table,
     next_round,
+    revealed,
     step_until,
     write_all,
 )
@@ -196,8 +197,8 @@ def test_f9_nobody_wrote_real_alone_no_score() -> None:
     top.advance(45_000)
     assert top.phase == REVEAL
     assert len(top.state.cards) == 1 and top.state.cards[0]["truth"]
-    assert set(top.state.reveal["awards"].values()) == {0}
-    assert [b["cue"] for b in top.state.reveal["beats"]] == ["real", "judge", "totals"]
+    assert set(revealed(top)["awards"].values()) == {0}
+    assert [b["cue"] for b in revealed(top)["beats"]] == ["real", "judge", "totals"]
 
 
 def test_f9_shuffle_replays_from_seed() -> None:

@@ -14,6 +14,7 @@ from tests.unit.fictionary.fixtures import (
     judge,
     new_table,
     real_id,
+    revealed,
     step_until,
     write_all,
 )
@@ -43,7 +44,7 @@ def test_f10_vote_changes_until_close() -> None:
     assert top.phase == VOTING
     top.move(c, "vote", round=1, option=card_of(top, a))  # the last voter closes it at once
     assert top.phase == REVEAL
-    assert top.state.reveal["awards"][a] == 2 + 1
+    assert revealed(top)["awards"][a] == 2 + 1
     assert refused(top.move, a, "vote", round=1, option=card_of(top, b)) == "wrong_phase"
 
 
@@ -102,7 +103,7 @@ def test_f11_worked_example_through_the_table() -> None:
         top.move(p, "vote", round=1, option=card_of(top, ben))
     top.move(eve, "vote", round=1, option=real_id(top))
     top.move(ben, "vote", round=1, option=card_of(top, cleo))
-    awards = top.state.reveal["awards"]
+    awards = revealed(top)["awards"]
     assert awards == {j: 3, ben: 2, cleo: 1, dev: 0, eve: 2}
 
 
@@ -110,8 +111,8 @@ def test_f11_uncast_vote_scores_no_one() -> None:
     top, _ppl, (a, b, c) = _voting(timer=45)
     top.move(a, "vote", round=1, option=card_of(top, b))
     step_until(top, lambda: top.phase == REVEAL)
-    assert top.state.reveal["awards"] == {judge(top): 1, a: 0, b: 1, c: 0}
-    assert sorted(top.state.reveal["unvoted"]) == sorted([b, c])
+    assert revealed(top)["awards"] == {judge(top): 1, a: 0, b: 1, c: 0}
+    assert sorted(revealed(top)["unvoted"]) == sorted([b, c])
 
 
 def test_f11a_real_like_person_card_fools() -> None:
@@ -125,7 +126,7 @@ def test_f11a_real_like_person_card_fools() -> None:
     top.move(b, "vote", round=1, option=card_of(top, a))
     top.move(c, "vote", round=1, option=card_of(top, a))
     top.move(a, "vote", round=1, option=real_id(top))
-    awards = top.state.reveal["awards"]
+    awards = revealed(top)["awards"]
     assert awards[a] == 2 + 2 and awards[judge(top)] == 2 and awards[b] == awards[c] == 0
 
 
@@ -134,7 +135,7 @@ def test_f11b_round_points_twice_votes_cast() -> None:
     top.move(a, "vote", round=1, option=card_of(top, b))
     top.move(b, "vote", round=1, option=real_id(top))
     top.move(c, "vote", round=1, option=card_of(top, a))
-    reveal = top.state.reveal
+    reveal = revealed(top)
     assert sum(reveal["awards"].values()) == 2 * 3
     assert reveal["totals"] == top.state.scores
 
@@ -144,7 +145,7 @@ def test_f12_beats_order_durations_lines() -> None:
     top.move(a, "vote", round=1, option=card_of(top, b))
     top.move(b, "vote", round=1, option=card_of(top, a))
     top.move(c, "vote", round=1, option=card_of(top, a))
-    beats = top.state.reveal["beats"]
+    beats = revealed(top)["beats"]
     assert [(x["cue"], x["ms"]) for x in beats] == [
         ("votes", 2200),
         ("author", 1700),
@@ -154,7 +155,7 @@ def test_f12_beats_order_durations_lines() -> None:
         ("judge", 1400),
         ("totals", 1200),
     ]
-    n_a = next(x["n"] for x in top.state.reveal["options"] if a in x["writers"])
+    n_a = next(x["n"] for x in revealed(top)["options"] if a in x["writers"])
     assert beats[1]["n"] == n_a and len(beats[1]["fooled"]) == 2  # most votes first
     assert all(beats[i + 1]["at"] == beats[i]["at"] + beats[i]["ms"] for i in range(len(beats) - 1))
     assert set(LINES) == {"votes", "author", "authors", "real", "judge", "totals"}
@@ -164,7 +165,7 @@ def test_f12_beats_order_durations_lines() -> None:
 def test_f12_no_votes_no_votes_beat() -> None:
     top, _ppl, _writers = _voting(timer=45)
     step_until(top, lambda: top.phase == REVEAL)
-    cues = [x["cue"] for x in top.state.reveal["beats"]]
+    cues = [x["cue"] for x in revealed(top)["beats"]]
     assert "votes" not in cues and "author" not in cues and cues[0] == "authors"
 
 
@@ -173,7 +174,7 @@ def test_f12a_reveal_length_sum_of_beats() -> None:
     top.move(a, "vote", round=1, option=card_of(top, b))
     top.move(b, "vote", round=1, option=real_id(top))
     top.move(c, "vote", round=1, option=real_id(top))
-    total = sum(x["ms"] for x in top.state.reveal["beats"])  # 2.2 + 1.7 + 1.5 + 2.4 + 1.4 + 1.2
+    total = sum(x["ms"] for x in revealed(top)["beats"])  # 2.2 + 1.7 + 1.5 + 2.4 + 1.4 + 1.2
     assert total == 10_400
     assert top.state.deadline == top.state.phase_started_at + 11_000
     top.advance(10_999)
@@ -194,8 +195,8 @@ def test_f12b_beats_carry_data() -> None:
     top.move(a, "vote", round=1, option=card_of(top, b))
     top.move(b, "vote", round=1, option=real_id(top))
     top.move(c, "vote", round=1, option=real_id(top))
-    beats = {x["cue"]: x for x in top.state.reveal["beats"]}
-    n_b = next(x["n"] for x in top.state.reveal["options"] if b in x["writers"])
+    beats = {x["cue"]: x for x in revealed(top)["beats"]}
+    n_b = next(x["n"] for x in revealed(top)["options"] if b in x["writers"])
     assert beats["votes"]["votes"][a] == n_b
     assert beats["author"]["writers"] == [b] and beats["author"]["fooled"] == [a]
     assert sorted(beats["real"]["found"]) == sorted([b, c])
@@ -209,6 +210,6 @@ def test_f12c_last_shown_while_choosing() -> None:
     top, _ppl, (a, b, c) = _voting()
     for p in (a, b, c):
         top.move(p, "vote", round=1, option=real_id(top))
-    reveal = top.state.reveal
+    reveal = revealed(top)
     step_until(top, lambda: top.phase == CHOOSING)
     assert top.view(a)["last"] == reveal and top.view(a)["reveal"] is None

@@ -13,6 +13,7 @@ from tests.unit.fictionary.fixtures import (
     judge,
     new_table,
     real_id,
+    revealed,
     settle,
     step_until,
     write_all,
@@ -159,7 +160,7 @@ def test_f17_away_scores_and_costs_nothing() -> None:
     top.move(a, "vote", round=1, option=real_id(top))
     top.move(b, "vote", round=1, option=card_of(top, a))
     assert top.phase == REVEAL  # the away voter does not hold the table up
-    assert top.state.reveal["awards"][c] == 0 and c in top.state.reveal["unvoted"]
+    assert revealed(top)["awards"][c] == 0 and c in revealed(top)["unvoted"]
 
 
 def test_f17a_away_after_thirty_seconds() -> None:

@@ -14,6 +14,7 @@ from tests.unit.fictionary.fixtures import (
     judge,
     new_table,
     real_id,
+    revealed,
     step_until,
     write_all,
 )
@@ -23,8 +24,8 @@ def test_f23_sheet_after_last_reveal() -> None:
     top, ppl = new_table(1, bots=3, seed=2)
     top.start()
     step_until(top, lambda: top.phase == FINISHED, limit=5000)
-    last = top.state.history[-1]
-    assert top.state.reveal is not None and top.state.phase_started_at >= top.state.reveal["ends"]
+    last = {**top.state.history[-1], "awards": revealed(top)["awards"]}  # type: ignore[index]
+    assert revealed(top) is not None and top.state.phase_started_at >= revealed(top)["ends"]
     view = top.view(ppl[0])
     assert view["winners"] and view["places"] and view["history"][-1] == last
     assert {"round", "judge", "word", "truth", "best_bluff", "awards"} <= set(last)
@@ -51,7 +52,7 @@ def test_f23a_best_bluff_ties() -> None:
     top.move(b, "vote", round=1, option=card_of(top, c))
     top.move(c, "vote", round=1, option=real_id(top))
     bluff = top.state.history[0]["best_bluff"]
-    lower = min(x["n"] for x in top.state.reveal["options"] if x["kind"] == "fake" and x["voters"])
+    lower = min(x["n"] for x in revealed(top)["options"] if x["kind"] == "fake" and x["voters"])
     assert bluff["n"] == lower and bluff["fooled"] == 1  # a tie: the lower card number
 
 
