@@ -75,7 +75,7 @@ class Pool:
     topics: tuple[str, ...]
     silly: tuple[str, ...]
     small: frozenset[str]
-    typical_len: float
+    lengths: tuple[int, ...]  # the lengths of other cards' real definitions, same part of speech
 
 
 # --- choosing (F4, F19) ---------------------------------------------------------------------
@@ -141,10 +141,12 @@ def make(view: WriterView, level: str, pool: Pool, draw: Draw) -> list[tuple[str
             continue
         seen.add(key(text))
         made.append((found[0], text))
-    # The choice: a bot puts first the wording whose length best fits a real
-    # definition of this part of speech, so its card does not stand out by size.
-    if made:
-        best = min(range(len(made)), key=lambda i: (abs(len(made[i][1]) - pool.typical_len), i))
+    # The choice: a bot puts first the wording nearest a length drawn from the real
+    # definitions of this part of speech, so bot cards are as long as real ones *and*
+    # as varied: a ballot of fakes all of one length would make the real card the odd one.
+    if made and pool.lengths:
+        target = pool.lengths[draw.randrange(len(pool.lengths))]
+        best = min(range(len(made)), key=lambda i: (abs(len(made[i][1]) - target), i))
         made.insert(0, made.pop(best))
     return made
 

@@ -10,7 +10,6 @@ ruling 5b's defaults apply.
 from __future__ import annotations
 
 import re
-import statistics
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -108,10 +107,6 @@ class Content:
     def __post_init__(self) -> None:
         self.by_id = {w.id: w for w in self.bank}
         self.pool = self._pool()
-        self.typical_len = {
-            pos: statistics.median(len(w.truth) for w in self.bank if w.pos == pos)
-            for pos in {w.pos for w in self.bank}
-        }
 
     def _pool(self) -> dict[str, list[tuple[str, int, str]]]:
         """Ruling 20a: house bluffs by part of speech, minus any close to a truth of the deck."""

@@ -31,7 +31,7 @@ def pool_for(content: Content, word: Word) -> Pool:
         topics=topics,
         silly=tuple(content.silly.get(word.pos, ())),
         small=content.small,
-        typical_len=float(content.typical_len.get(word.pos, 40)),
+        lengths=tuple(len(w.truth) for w in content.bank if w.pos == word.pos and w.id != word.id),
     )
 
 

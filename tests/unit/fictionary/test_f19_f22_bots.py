@@ -407,11 +407,32 @@ def test_bots_golden_moves_with_fixed_seed() -> None:
 
 
 def test_bots_choice_fits_the_shape_of_a_definition() -> None:
-    """A bot's chosen wording: its part of speech, the likeliest length of its wordings."""
+    """A bot's chosen wording is of its part of speech, and as long as a real definition:
+    nearest a length drawn from the other cards' real ones, so bot cards vary as they do."""
+    pool = _pool()
+    assert sorted(pool.lengths) == sorted(
+        len(w.truth) for w in CONTENT.bank if w.pos == "verb" and w.id != VERB.id
+    )
+    varied = dataclasses.replace(
+        pool, others=tuple((f"b:x:{n}", "to " + "ab " * n) for n in range(2, 30))
+    )
+    for target in (12, 40, 80):
+        fixed = dataclasses.replace(varied, lengths=(target,))
+        for s in range(10):
+            made = bots.make(
+                bots.WriterView(VERB.word, "verb"), "medium", fixed, Draw("l", f"{target}{s}")
+            )
+            assert abs(len(made[0][1]) - target) == min(abs(len(t) - target) for _, t in made)
+    spread = dataclasses.replace(varied, lengths=(12, 40, 80))
+    chosen = {
+        len(
+            bots.make(bots.WriterView(VERB.word, "verb"), "medium", spread, Draw("v", str(s)))[0][1]
+        )
+        for s in range(60)
+    }
+    assert len(chosen) > 3
     for s in range(20):
         made = _make("medium", f"shape{s}")
-        typical = _pool().typical_len
-        assert abs(len(made[0][1]) - typical) == min(abs(len(t) - typical) for _, t in made)
         assert all(CONTENT.by_id[r.split(":")[1]].pos == "verb" for r, _ in made if r[0] in "bt")
 
 
