@@ -20,9 +20,3 @@ MESSAGES: dict[str, str] = {
     FicCode.NOT_COVERED: "Your seat is yours already.",
     FicCode.SEAT_TAKEN: "Someone can still come back to that seat.",
 }
-
-# Ruling 7a: the sentences the seed shows for the two tidy refusals of its own.
-TEXT_MESSAGES: dict[str, str] = {
-    "no_meaning": "Write a definition first.",
-    "too_long": "Keep it to 140 characters.",
-}

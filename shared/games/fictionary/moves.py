@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -66,4 +66,3 @@ MOVES: dict[str, type[BaseModel]] = {
     "sit_in": SitIn,
     "continue": Continue,
 }
-Level = Literal["easy", "medium", "hard"]
