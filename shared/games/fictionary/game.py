@@ -11,6 +11,7 @@ from games.fictionary import content as bank
 from games.fictionary import phases, presence, seating, seats
 from games.fictionary import view as views
 from games.fictionary.codes import MESSAGES, FicCode
+from games.fictionary.draws import Draw
 from games.fictionary.moves import (
     MOVES,
     AddBot,
@@ -24,6 +25,7 @@ from games.fictionary.moves import (
     Vote,
 )
 from games.fictionary.rules import (
+    ABANDON_AFTER_MS,
     CHOOSING,
     COVER_LEVEL,
     NEW_ROOM_BOTS,
@@ -84,7 +86,7 @@ class Fictionary(Game[FicState]):
         new.seed = f"{env.rng.getrandbits(128):032x}"  # ruling 3a
         new.scores = dict.fromkeys(ids, 0)
         new.bots = {p.id: p.bot for p in players if p.bot is not None}
-        new.first = phases.Draw(new.seed, "first").randrange(len(ids))
+        new.first = Draw(new.seed, "first").randrange(len(ids))
         timers = presence.notice(new, table, env)
         timers += phases.open_round(new, table, env)
         return Outcome(new, tuple(timers))
@@ -146,7 +148,7 @@ class Fictionary(Game[FicState]):
         timers = presence.notice(new, table, env)
         timers += self._close(new, table, env)
         memory = None
-        if new.nobody_since is not None and env.now >= new.nobody_since + phases.ABANDON_AFTER_MS:
+        if new.nobody_since is not None and env.now >= new.nobody_since + ABANDON_AFTER_MS:
             top = max(new.scores.values())  # ruling 17c: ends as at the round cap
             memory = phases.finish(
                 new, table, env, tuple(s for s, t in new.scores.items() if t == top), True

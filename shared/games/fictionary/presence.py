@@ -29,8 +29,8 @@ def notice(state: FicState, table: Table, env: Env) -> list[Timer]:
             state.bots[seat], state.covered[seat] = COVER_LEVEL, "gone"
             timers += phases.schedule(state, table, env)
     for seat in state.seats:
-        member = seats.person(state, seat)
-        if member is None or seats.connected(table, member):
+        behind = seats.person(state, seat)
+        if behind is None or seats.connected(table, behind):
             state.away_since.pop(seat, None)
         elif seat not in state.away_since:
             state.away_since[seat] = env.now

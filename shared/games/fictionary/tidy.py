@@ -40,9 +40,9 @@ def tidy(raw: str, lang: str = "en") -> str:
         raise TextRefused(Reason.NO_MEANING)
     if len(text) > MAX_LEN:
         raise TextRefused(Reason.TOO_LONG)
-    for reason, fires in PATTERN_CHECKS:
+    for pattern, fires in PATTERN_CHECKS:
         if fires(Draft(text)):
-            raise TextRefused(reason)
+            raise TextRefused(pattern)
     if text[0].islower():
         text = text[0].upper() + text[1:]
     cut = text.rstrip(". ")

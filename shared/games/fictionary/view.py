@@ -38,7 +38,7 @@ def players(state: FicState, table: Table, now: int) -> list[dict[str, Any]]:
         rows.append(
             {
                 "id": seat,
-                "name": (sitter or member).name if (sitter or member) else "",
+                "name": shown.name if (shown := sitter or member) else "",
                 "connected": seats.connected(table, behind) if behind else True,
                 "host": table.host == (behind or seat),
                 "active": member.active if member else False,
