@@ -107,6 +107,7 @@ class Seat:
     joined_at: int = 0
     seated_at: int | None = None
     bot: str | None = None  # a bot seat's level; None for people
+    local: bool = False  # a seat played on another member's device (pass-and-play)
 
 
 @dataclass(frozen=True)
@@ -272,6 +273,14 @@ class Game(ABC, Generic[S]):
 
     def defaults(self) -> dict[str, Json]:
         return {o.name: o.default for o in self.options}
+
+    def seats(self, options: Mapping[str, Json]) -> tuple[int, int]:
+        """How many seats a match takes under these options (a solo mode takes one)."""
+        return self.min_seats, self.max_seats
+
+    def local_seats(self, options: Mapping[str, Json]) -> bool:
+        """Whether the host may add seats played on one device (pass-and-play)."""
+        return False
 
     def schema(self) -> dict[str, Json]:
         """What the lobby needs to build the options form (`games` reply)."""

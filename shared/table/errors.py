@@ -44,6 +44,7 @@ class Code(StrEnum):
     UNKNOWN_DECK = "unknown_deck"
     UNKNOWN_GAME = "unknown_game"
     CANNOT_KICK_SELF = "cannot_kick_self"
+    WRONG_MODE = "wrong_mode"
     BUSY = "busy"
 
 
@@ -76,6 +77,7 @@ MESSAGES: dict[str, str] = {
     Code.UNKNOWN_DECK: "This game has no content in that language.",
     Code.UNKNOWN_GAME: "There is no such game.",
     Code.CANNOT_KICK_SELF: "To go, use Leave instead.",
+    Code.WRONG_MODE: "That is not part of how this room plays.",
     Code.BUSY: "The game is busy for a moment; nothing changed. Please try again.",
 }
 

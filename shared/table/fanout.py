@@ -53,7 +53,7 @@ class Fanout:
                 elif snapshot is not None and isinstance(effect, Archive):
                     self._archive(snapshot, effect, now)
                 elif isinstance(effect, Notice):
-                    cid = connections.get(effect.member) or (extra or {}).get(effect.member)
+                    cid = self._connection_of(snapshot, effect.member, extra)
                     if cid is not None:
                         messages.append((cid, effect.message))
         kicked_connections = {m: c for m, c in (extra or {}).items() if m in kicked}
@@ -68,6 +68,16 @@ class Fanout:
         for cid in kicked_connections.values():
             self.after_write("unbind", partial(self.store.unbind, cid))
         return gone
+
+    @staticmethod
+    def _connection_of(
+        snapshot: Snapshot | None, member_id: str, extra: Mapping[str, str] | None
+    ) -> str | None:
+        """A member's connection: its own, or for a local seat its holder's device."""
+        connections = {**(extra or {}), **(snapshot.connections if snapshot else {})}
+        member = snapshot.room.member(member_id) if snapshot else None
+        holder = member.holder if member is not None else None
+        return connections.get(member_id) or (connections.get(holder) if holder else None)
 
     def _schedule(self, snapshot: Snapshot, timer: Timer) -> None:
         room = snapshot.room

@@ -95,6 +95,25 @@ def join(
     return Welcome(member.id, token, member.role)
 
 
+def add_local_seat(room: Room, holder: Member, name: str, max_seats: int, env: Env) -> Member:
+    """A seat played on the holder's device (pass-and-play): it has no token of its own."""
+    name = valid_name(name)
+    check_name_free(room, name)
+    if len(room.active_players) >= max_seats:
+        raise Refusal(Code.NO_FREE_SEAT)
+    seat, _ = new_member(room, name, Role.PLAYER, env)
+    seat.holder = holder.id
+    room.members.append(seat)
+    return seat
+
+
+def local_seat(room: Room, holder: Member, seat_id: str) -> Member:
+    seat = room.member(seat_id)
+    if seat is None or seat.holder != holder.id:
+        raise Refusal(Code.UNKNOWN_PLAYER)
+    return seat
+
+
 def resume(room: Room, token: str) -> Welcome:
     """Rebind a returning member by token (12c). Only hashes are stored and compared."""
     presented = hash_token(token)

@@ -24,7 +24,8 @@ RoomCode = Annotated[str, Field(min_length=1, max_length=8)]
 Text = Annotated[str, Field(max_length=2000)]  # every game refuses far less as too long
 Id = Annotated[str, Field(min_length=1, max_length=64)]
 Slug = Annotated[str, Field(min_length=1, max_length=16)]
-Options = Annotated[dict[str, str | int | bool | None], Field(max_length=32)]
+OptionValue = str | int | bool | None | Annotated[list[str | int], Field(max_length=64)]
+Options = Annotated[dict[str, OptionValue], Field(max_length=32)]
 
 
 class Request(BaseModel):
@@ -54,7 +55,18 @@ class StartMatch(Request):
 
 
 class SetOptions(Request):
-    options: Options
+    options: Options = Field(default_factory=dict)
+    lang: Annotated[str, Field(max_length=8)] | None = None
+
+
+class AddSeat(Request):
+    """Pass-and-play: a seat played on the host's device."""
+
+    name: Text
+
+
+class RemoveSeat(Request):
+    player: Id
 
 
 class TakeSeat(Request):
@@ -87,6 +99,8 @@ TABLE_REQUESTS: dict[str, type[Request]] = {
     "resume": Resume,
     "start_match": StartMatch,
     "set_options": SetOptions,
+    "add_seat": AddSeat,
+    "remove_seat": RemoveSeat,
     "take_seat": TakeSeat,
     "kick": Kick,
     "leave": Leave,

@@ -50,6 +50,19 @@ class Leave:
 @dataclass(frozen=True)
 class SetOptions:
     options: Mapping[str, Any]
+    lang: str | None = None  # the room's language (its content) changes too
+
+
+@dataclass(frozen=True)
+class AddSeat:
+    """A seat played on the host's device (pass-and-play)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class RemoveSeat:
+    player: str
 
 
 @dataclass(frozen=True)
@@ -60,9 +73,9 @@ class Move:
     fields: BaseModel
 
 
-Command = Start | TakeSeat | Kick | Leave | SetOptions | Move
-HOST_ONLY = (Start, Kick, SetOptions)
-BETWEEN_MATCHES = (Start, TakeSeat, SetOptions)
+Command = Start | TakeSeat | Kick | Leave | SetOptions | AddSeat | RemoveSeat | Move
+HOST_ONLY = (Start, Kick, SetOptions, AddSeat, RemoveSeat)
+BETWEEN_MATCHES = (Start, TakeSeat, SetOptions, AddSeat, RemoveSeat)
 
 
 @dataclass(frozen=True)
@@ -110,7 +123,7 @@ class Referee:
             state=self.game.new_state().model_dump(mode="json"),
         )
         self._set_options(room, options)
-        welcome = members.join(room, name, self.game.max_seats, False, False, env)
+        welcome = members.join(room, name, self._max_seats(room), False, False, env)
         decision = Decision(room, changed=True, welcome=welcome)
         self._absorb(decision, self.game.on_create(self._state(room), room.table(), env), env=env)
         return decision
@@ -119,7 +132,8 @@ class Referee:
         decision = self.settle(room, env)
         room = decision.room
         in_match = self._state(room).in_match
-        decision.welcome = members.join(room, name, self.game.max_seats, in_match, observer, env)
+        seats = self._max_seats(room)
+        decision.welcome = members.join(room, name, seats, in_match, observer, env)
         decision.changed = True
         return decision
 
@@ -164,10 +178,22 @@ class Referee:
             case Start():
                 self._start(decision, state, env)
             case TakeSeat():
-                members.take_seat(room, actor, self.game.max_seats, env.now)
+                members.take_seat(room, actor, self._max_seats(room), env.now)
                 decision.changed = True
-            case SetOptions(options=options):
+            case SetOptions(options=options, lang=lang):
                 self._set_options(room, options)
+                if lang is not None:
+                    if lang not in self.game.langs:
+                        raise Refusal(Code.UNKNOWN_DECK)
+                    room.lang = lang
+                decision.changed = True
+            case AddSeat(name=name):
+                if not self.game.local_seats(room.options):
+                    raise Refusal(Code.WRONG_MODE)
+                members.add_local_seat(room, actor, name, self._max_seats(room), env)
+                decision.changed = True
+            case RemoveSeat(player=player):
+                room.members.remove(members.local_seat(room, actor, player))
                 decision.changed = True
             case Kick(player=player):
                 target = members.kick_target(room, actor, player)
@@ -189,8 +215,8 @@ class Referee:
 
     def _start(self, decision: Decision, state: State, env: Env) -> None:
         room = decision.room
-        seated = len(room.active_players)
-        if not self.game.min_seats <= seated <= self.game.max_seats:
+        low, high = self.game.seats(room.options)
+        if not low <= len(room.active_players) <= high:
             raise Refusal(Code.NOT_ENOUGH_PLAYERS)
         members.drop_inactive_seats(room)
         self._absorb(decision, self.game.start(state, room.table(), env), env=env)
@@ -202,6 +228,8 @@ class Referee:
         assert member is not None
         state = self._state(room)
         members.remove(room, member, state.in_match)
+        for seat in [m for m in room.members if m.holder == member_id]:
+            members.remove(room, seat, state.in_match)  # its device has gone with it
         decision.changed = True
         if state.in_match and member.role is Role.PLAYER:
             self._absorb(decision, self.game.on_leave(state, room.table(), member_id, env), env=env)
@@ -276,10 +304,13 @@ class Referee:
                 assert env is not None and not self._state(room).in_match, (
                     "bots sit between matches"
                 )
-                members.seat_bot(room, effect, self.game.max_seats, env)
+                members.seat_bot(room, effect, self._max_seats(room), env)
                 decision.changed = True
             else:
                 decision.effects.append(effect)
+
+    def _max_seats(self, room: Room) -> int:
+        return self.game.seats(room.options)[1]
 
     def _state(self, room: Room) -> State:
         return self.game.state_type.model_validate(room.state)
@@ -293,6 +324,7 @@ class Referee:
             raise KeyError(member_id)
         state = self._state(room)
         table = room.table()
+        held = [m.id for m in room.members if m.holder == me.id]
         message: dict[str, Any] = {
             "type": "state",
             "room": room.code,
@@ -303,7 +335,16 @@ class Referee:
             "server_now": now,
             "deadline": state.deadline if state.in_match else None,
             "phase_started_at": state.phase_started_at if state.in_match else None,
-            "me": {"id": me.id, "role": me.role.value, "host": room.host == me.id},
+            "me": {
+                "id": me.id,
+                "role": me.role.value,
+                "host": room.host == me.id,
+                **(
+                    {"seats": held}
+                    if (held := [m.id for m in room.members if m.holder == me.id])
+                    else {}
+                ),
+            },
             "players": [
                 {
                     "id": m.id,
@@ -312,6 +353,7 @@ class Referee:
                     "host": room.host == m.id,
                     "active": m.active,
                     **({"bot": m.bot} if m.bot else {}),
+                    **({"local": True} if m.holder else {}),
                 }
                 for m in room.members
                 if m.role is Role.PLAYER

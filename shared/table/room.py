@@ -40,6 +40,7 @@ class Member(BaseModel):
     kicked: bool = False
     connected: bool = True
     bot: str | None = None
+    holder: str | None = None  # a local seat: the member whose device plays it
 
     @property
     def is_active_player(self) -> bool:
@@ -55,6 +56,7 @@ class Member(BaseModel):
             joined_at=self.joined_at,
             seated_at=self.seated_at,
             bot=self.bot,
+            local=self.holder is not None,
         )
 
 

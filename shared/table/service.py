@@ -31,12 +31,14 @@ from table.ports import (
     Timers,
 )
 from table.referee import (
+    AddSeat,
     Command,
     Decision,
     Kick,
     Leave,
     Move,
     Referee,
+    RemoveSeat,
     SetOptions,
     Start,
     TakeSeat,
@@ -297,7 +299,17 @@ class TableService:
     def _set_options(
         self, cid: str, envelope: protocol.Envelope, request: protocol.SetOptions, now: int
     ) -> None:
-        self._command(cid, SetOptions(request.options), now)
+        self._command(cid, SetOptions(request.options, request.lang), now)
+
+    def _add_seat(
+        self, cid: str, envelope: protocol.Envelope, request: protocol.AddSeat, now: int
+    ) -> None:
+        self._command(cid, AddSeat(request.name), now)
+
+    def _remove_seat(
+        self, cid: str, envelope: protocol.Envelope, request: protocol.RemoveSeat, now: int
+    ) -> None:
+        self._command(cid, RemoveSeat(request.player), now)
 
     def _take_seat(self, cid: str, envelope: protocol.Envelope, _: Any, now: int) -> None:
         self._command(cid, TakeSeat(), now)
@@ -352,8 +364,9 @@ class TableService:
         """Who acts: the connection's member, or one of the seats its device holds."""
         if envelope.seat is None or envelope.seat == binding.member:
             return binding.member
-        if loaded.connections.get(envelope.seat) == f"@{binding.member}":
-            return envelope.seat
+        seat = loaded.room.member(envelope.seat)
+        if seat is not None and seat.holder == binding.member:
+            return seat.id
         raise Refusal(Code.NOT_ELIGIBLE)
 
     # --- helpers ---------------------------------------------------------------------------
@@ -416,6 +429,8 @@ TABLE_HANDLERS: dict[str, tuple[Handler, type[protocol.Request]]] = {
     "resume": (TableService._resume, protocol.Resume),
     "start_match": (TableService._start, protocol.StartMatch),
     "set_options": (TableService._set_options, protocol.SetOptions),
+    "add_seat": (TableService._add_seat, protocol.AddSeat),
+    "remove_seat": (TableService._remove_seat, protocol.RemoveSeat),
     "take_seat": (TableService._take_seat, protocol.TakeSeat),
     "kick": (TableService._kick, protocol.Kick),
     "leave": (TableService._leave, protocol.Leave),

@@ -79,7 +79,7 @@ class Screen:
         return states[-1]
 
     def reply_to(self, request: dict[str, Any]) -> dict[str, Any] | None:
-        """The `ok` or `error` answering `request` (a frame this page sent)."""
+        """The `ok`, `error` or answer (`games`) to `request` (a frame this page sent)."""
         start = next(i for i, f in enumerate(self.frames) if f.sent and f.msg is request)
         return next(
             (
@@ -87,7 +87,7 @@ class Screen:
                 for f in self.frames[start + 1 :]
                 if not f.sent
                 and f.msg.get("req") == request.get("req")
-                and f.msg.get("type") in ("ok", "error")
+                and f.msg.get("type") in ("ok", "error", "games")
             ),
             None,
         )

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +26,8 @@ from playwright.sync_api import expect  # noqa: E402
 
 from tests.e2e.browser import PHONE, problems  # noqa: E402
 from tests.e2e.play import create_room, join_by_link, press, wait_until  # noqa: E402
+
+WEB = Path(__file__).resolve().parents[2] / "web"
 
 pytestmark = pytest.mark.e2e
 
@@ -43,10 +46,11 @@ def test_the_ui_follows_the_browser_the_switch_and_the_room(table: Any) -> None:
     expect(olga.page.locator("html")).to_have_attribute("lang", "ru")
     expect(olga.page.locator("#join-h")).to_have_text("Войти в игру")
     expect(olga.testid("lang-switch")).to_have_value("ru")
-    # Today's server has no games list: no picker, and it was asked once.
+    # The server lists its games, asked once; the picker offers only the games this
+    # client has screens for, and with one of them there is no picker.
     games = wait_until(olga, lambda: olga.sent("games"), "the games request")
     reply = wait_until(olga, lambda: olga.reply_to(games[0]), "the games reply")
-    assert (reply["type"], reply["code"]) == ("error", "bad_request")
+    assert reply["type"] == "games" and "bluff" in {g["slug"] for g in reply["games"]}
     expect(olga.testid("game-picker")).to_have_count(0)
 
     # The switch: French at once, typing kept, remembered on reload.
@@ -135,6 +139,19 @@ def answer_games(page: Any, seen: list[dict[str, Any]]) -> None:
         ws.on_message(from_page)
 
     page.route_web_socket("**/ws", route)
+    # The picker offers only games this client has screens for: stand Dictionary
+    # Bluff's screens in for Impostor's, so both are offered.
+    games_js = (WEB / "js" / "shell" / "games.js").read_text(encoding="utf-8")
+    with_impostor = games_js.replace(
+        "  bluff: () => import('../games/bluff/index.js'),\n",
+        "  bluff: () => import('../games/bluff/index.js'),\n"
+        "  impostor: () => import('../games/bluff/index.js'),\n",
+    )
+    assert with_impostor != games_js
+    page.route(
+        "**/js/shell/games.js",
+        lambda r: r.fulfill(body=with_impostor, content_type="text/javascript"),
+    )
 
 
 def test_a_server_with_games_lights_up_the_picker_and_the_options(table: Any) -> None:

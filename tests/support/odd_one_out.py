@@ -10,6 +10,7 @@ line of the service changed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -53,10 +54,13 @@ class OddOneOut(Game[OddState]):
     slug = "odd"
     min_seats, max_seats = 3, 8
     langs = frozenset({"en", "ro"})
-    options = (Option("rounds", 3, (3, 5)),)
+    options = (Option("rounds", 3, (3, 5)), Option("device", "phones", ("phones", "pass")))
     state_type = OddState
     moves: ClassVar[dict[str, type[BaseModel]]] = {"pick": Pick}
     messages: ClassVar[dict[str, str]] = {OddCode.SAME_PICK: "That is already your pick."}
+
+    def local_seats(self, options: Mapping[str, Any]) -> bool:
+        return options.get("device") == "pass"  # one phone passed round the table
 
     def start(self, state: OddState, table: Table, env: Env) -> Outcome[OddState]:
         players = [m.id for m in table.active_players]

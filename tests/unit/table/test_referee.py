@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from table.contract import FINISHED, LOBBY, Timer
+from table.referee import AddSeat, RemoveSeat, SetOptions
 from tests.support.odd_one_out import GAME, PICK_MS, REVEAL_MS
 from tests.support.tabletop import Tabletop, refused
 
@@ -88,13 +89,13 @@ def test_only_the_host_starts_and_only_with_enough_seats() -> None:
 def test_set_options_accepts_allowed_values_and_names_a_bad_one() -> None:
     top, (a, b, _c) = table_of(3)
     top.set_options(a, rounds=5)
-    assert top.view(b)["options"] == {"rounds": 5}
+    assert top.view(b)["options"] == {"rounds": 5, "device": "phones"}
     with pytest.raises(Exception) as refusal:
         top.set_options(a, rounds=4)
     assert refusal.value.code == "bad_option" and refusal.value.reason == "rounds"
     assert refused(top.set_options, a, speed=1) == "bad_option"
     assert refused(top.set_options, b, rounds=3) == "not_host"
-    assert top.room is not None and top.room.options == {"rounds": 5}
+    assert top.room is not None and top.room.options == {"rounds": 5, "device": "phones"}
     top.start(a)
     assert refused(top.set_options, a, rounds=3) == "wrong_phase"
 
@@ -157,5 +158,43 @@ def test_a_dropped_player_keeps_the_seat_and_resumes() -> None:
 def test_every_view_carries_the_table_fields_and_the_game() -> None:
     top, (a, _b, _c) = table_of(3)
     view = top.view(a)
-    assert view["game"] == "odd" and view["phase"] == LOBBY and view["options"] == {"rounds": 3}
+    assert view["game"] == "odd" and view["phase"] == LOBBY
+    assert view["options"] == {"rounds": 3, "device": "phones"}
     assert view["me"] == {"id": a, "role": "player", "host": True}
+
+
+def test_set_options_may_change_the_rooms_language() -> None:
+    top, (a, b, _c) = table_of(3)
+    top.command(a, SetOptions({}, lang="ro"))
+    assert top.view(b)["lang"] == "ro"
+    assert refused(top.command, a, SetOptions({}, lang="xx")) == "unknown_deck"
+    assert top.view(b)["lang"] == "ro"
+
+
+def test_local_seats_are_played_on_the_hosts_device() -> None:
+    """Pass-and-play: the host adds seats with no device of their own, and plays them."""
+    top, (a, b, _c) = table_of(3)
+    assert refused(top.command, a, AddSeat("Pat")) == "wrong_mode"  # phones: one each
+    top.set_options(a, device="pass")
+    assert refused(top.command, b, AddSeat("Pat")) == "not_host"
+    top.command(a, AddSeat("Pat"))
+    pat = next(m.id for m in top.room.members if m.name == "Pat") if top.room else ""
+    assert top.view(a)["me"]["seats"] == [pat]
+    assert "seats" not in top.view(b)["me"]
+    seat = next(p for p in top.view(b)["players"] if p["id"] == pat)
+    assert seat.get("local") is True
+    assert refused(top.command, a, AddSeat("pat")) == "name_taken"
+    assert refused(top.command, b, RemoveSeat(pat)) == "not_host"
+    top.start()
+    top.move(pat, "pick", round=1, choice="a")  # what the service does for `seat: pat`
+    assert top.view(a)["picked"] == 1
+    assert refused(top.command, a, RemoveSeat(pat)) == "wrong_phase"
+
+
+def test_a_holder_who_leaves_takes_their_local_seats_along() -> None:
+    top, (a, _b, _c) = table_of(3)
+    top.set_options(a, device="pass")
+    top.command(a, AddSeat("Pat"))
+    top.command(a, AddSeat("Sam"))
+    top.leave(a)
+    assert top.room is not None and {m.name for m in top.room.members} == {"Ben", "Cy"}

@@ -14,6 +14,7 @@
 import { Connection } from './net.js';
 import { noteSnapshot, serverNow } from './clock.js';
 import * as store from './storage.js';
+import { knownGame } from './games.js';
 
 export const CODE_RE = /^[A-Z]{4}$/;
 // A phase whose deadline passed this long ago with no new snapshot since: ask
@@ -87,8 +88,9 @@ export class Session extends EventTarget {
   }
 
   setGames(list) {
+    // Only the games this client has screens for can be played here.
     const games = Array.isArray(list)
-      ? list.filter((g) => g && typeof g.slug === 'string' && g.slug)
+      ? list.filter((g) => g && typeof g.slug === 'string' && knownGame(g.slug))
       : null;
     this.games = games && games.length ? games : null;
     this.emit('games');

@@ -15,6 +15,8 @@ const joinNames = fmtList;
 const quoted = (text) => t('bluff.reveal.quoted', { text });
 
 const CUES = ['votes', 'writers', 'truth', 'awards', 'totals'];
+// How far the estimated server clock may run ahead of the server's own (clock.js).
+const CLOCK_MARGIN_MS = 250;
 
 function cleanReveal(rv) {
   const options = (Array.isArray(rv.options) ? rv.options : [])
@@ -190,7 +192,10 @@ export function renderReveal(ctx) {
   const payoff = seen('awards') ? myPayoff(state, rv) : null;
   const me = state.me || {};
   const now2 = serverNow();
-  const canContinue = Number.isFinite(state.continue_at) ? now2 >= state.continue_at : true;
+  // The server's clock is only estimated here: offer Continue a moment after the
+  // server will accept it, never a moment before (a `too_early` refusal).
+  const continueAt = Number.isFinite(state.continue_at) ? state.continue_at + CLOCK_MARGIN_MS : null;
+  const canContinue = continueAt === null || now2 >= continueAt;
   const last = num(state.round) >= num(state.rounds, 6);
 
   const parts = [
@@ -229,7 +234,9 @@ export function renderReveal(ctx) {
 
   const wake = [];
   for (const b of rv.beats) if (b.at > now) wake.push(b.at);
-  if (Number.isFinite(state.continue_at) && state.continue_at > now) wake.push(state.continue_at);
+  if (Number.isFinite(state.continue_at) && state.continue_at + CLOCK_MARGIN_MS > now) {
+    wake.push(state.continue_at + CLOCK_MARGIN_MS);
+  }
   const focus = node.querySelector('[data-testid="word"]');
   return { node, focus, wake };
 }
