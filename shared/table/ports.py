@@ -145,6 +145,15 @@ class Timers(ABC):
     def schedule(self, alarm: Alarm) -> None:
         """Fire at `alarm.at`. Starting the same alarm twice is harmless."""
 
+    def cancel(self, alarm: Alarm) -> None:
+        """The alarm's phase instance closed early: it need not fire.
+
+        Saving only its cost: an alarm that fires anyway is a counted no-op
+        (the referee drops it), so an adapter may do nothing here, and a
+        cancel of an alarm that already fired or never started is harmless.
+        """
+        return None
+
 
 class Clock(ABC):
     @abstractmethod
