@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from games.bluff import rules
-from games.bluff.moves import Continue, Submit, Vote
+from games.bluff.moves import Continue, Hold, Submit, Vote
 from games.bluff.state import MAX_PLAYERS, MIN_PLAYERS, BluffState
 from games.bluff.view import view
 from table.contract import Env, Game, Outcome, Table
@@ -25,6 +25,7 @@ class DictionaryBluff(Game[BluffState]):
         "submit": Submit,
         "vote": Vote,
         "continue": Continue,
+        "hold": Hold,
     }
 
     def load_content(self, lang: str) -> dict[str, Card]:
@@ -36,9 +37,9 @@ class DictionaryBluff(Game[BluffState]):
     def apply(
         self, state: BluffState, table: Table, member: str, move: BaseModel, env: Env
     ) -> Outcome[BluffState]:
-        if isinstance(move, Continue) and table.host != member:
+        if isinstance(move, Continue | Hold) and table.host != member:
             raise Refusal(Code.NOT_HOST)
-        assert isinstance(move, Submit | Vote | Continue)
+        assert isinstance(move, Submit | Vote | Continue | Hold)
         rules.check_round_move(state, move, env.now)
         match move:
             case Submit():
@@ -47,6 +48,8 @@ class DictionaryBluff(Game[BluffState]):
                 return rules.vote(state, table, member, move)
             case Continue():
                 return rules.proceed(state.model_copy(deep=True), table, member, env)
+            case Hold():
+                return rules.hold_reveal(state.model_copy(deep=True), env)
 
     def due(self, state: BluffState, table: Table, env: Env) -> Outcome[BluffState]:
         return rules.due(state, table, env)

@@ -26,3 +26,7 @@ class Vote(_Move):
 
 class Continue(_Move):
     pass
+
+
+class Hold(_Move):
+    """The host plays the rest of the reveal at once and holds its last frame."""

@@ -2,7 +2,8 @@
 
 A round runs  writing --(55 s or everyone wrote)--> voting --(40 s or every
 eligible voter voted)--> reveal --(20 s, or the host's continue after 6 s)-->
-the next round, or `finished` after the sixth. Entries and votes are sealed
+the next round, or `finished` after the sixth (or after a round that ends with
+fewer than 3 active players, or none). Entries and votes are sealed
 picks: the table keeps each in its writer's own slot until the phase closes,
 when they join the round.
 """
@@ -11,8 +12,8 @@ from __future__ import annotations
 
 from games.bluff.ballot import build_ballot, sort_entries
 from games.bluff.cards import draw_match_cards
-from games.bluff.moves import Continue, Submit, Vote
-from games.bluff.scoring import awards, beats, reveal, summary, winners
+from games.bluff.moves import Continue, Hold, Submit, Vote
+from games.bluff.scoring import awards, beats, hold, reveal, summary, winners
 from games.bluff.state import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -32,10 +33,10 @@ from table.text import TextRefused, check_definition
 LENGTHS = {WRITING: WRITING_MS, VOTING: VOTING_MS, REVEAL: REVEAL_MS}
 # The phase each round move belongs to, and the order phases come in, so a
 # move for a phase that is over reads `phase_closed`, not `wrong_phase`.
-MOVE_PHASE: dict[type, str] = {Submit: WRITING, Vote: VOTING, Continue: REVEAL}
+MOVE_PHASE: dict[type, str] = {Submit: WRITING, Vote: VOTING, Continue: REVEAL, Hold: REVEAL}
 ORDER = [LOBBY, WRITING, VOTING, REVEAL, FINISHED]
 
-RoundMove = Submit | Vote | Continue
+RoundMove = Submit | Vote | Continue | Hold
 
 
 def check_round_move(state: BluffState, move: RoundMove, now: int) -> None:
@@ -189,7 +190,7 @@ def _open_reveal(state: BluffState, table: Table, env: Env, effects: list[Effect
         round_.votes = {p: str(o) for p, o in table.picks.items() if o in ballot}
     for player, points in awards(round_).items():
         state.scores[player] = state.scores.get(player, 0) + points
-    round_.beats = beats(env)
+    round_.beats = beats(env, round_)
     state.history.append(summary(round_))
     effects.append(Archive(f"{state.match:04d}#{round_.number}", reveal(state, table, round_)))
     state.continue_at = env.now + env.length(CONTINUE_AFTER_MS)
@@ -205,10 +206,23 @@ def proceed(state: BluffState, table: Table, member: str, env: Env) -> Outcome[B
     return Outcome(state, tuple(effects))
 
 
+def hold_reveal(state: BluffState, env: Env) -> Outcome[BluffState]:
+    """The host's `hold`: the show jumps to its last frame on every screen and
+    stays there until the host continues (from 6 s) or the 20 s backstop."""
+    if not hold(state.current(), env.now):
+        return unchanged(state)
+    return Outcome(state)
+
+
+def short_handed(table: Table) -> bool:
+    """Fewer active players than a match needs: this round is the match's last."""
+    return len(table.active_players) < MIN_PLAYERS
+
+
 def _advance(state: BluffState, table: Table, env: Env, effects: list[Effect]) -> None:
-    """After a reveal: the next round, or the end of the match after the sixth
-    (or as soon as no active player is left to play one)."""
-    if state.round_number < ROUNDS and table.active_players:
+    """After a reveal: the next round, or the end of the match after the sixth,
+    or as soon as fewer than 3 active players are left to play one (docs/rules.md)."""
+    if state.round_number < ROUNDS and not short_handed(table):
         _begin_round(state, table, state.round_number + 1, env, effects)
         return
     state.enter(FINISHED, env)

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from games.bluff.ballot import sort_entries
 from games.bluff.state import BluffState, Round, Summary
-from games.bluff.timings import BEATS_MS
+from games.bluff.timings import (
+    AWARDS_HOLD_MS,
+    INTRO_MS,
+    SHOW_ENDS_BY_MS,
+    STEP_MAX_MS,
+    TRUTH_HOLD_MS,
+    WRITER_AT,
+)
 from table.contract import Env, Table
 
 TRUTH_VOTE = 1000
@@ -28,13 +35,63 @@ def awards(round_: Round) -> dict[str, int]:
     return points
 
 
-def beats(env: Env) -> list[dict[str, object]]:
-    """The reveal's choreography: every screen plays each beat at the same server time."""
-    return [{"at": env.now + env.length(at), "cue": cue} for cue, at in BEATS_MS]
+def show_order(round_: Round) -> list[str]:
+    """The order the reveal turns the cards over: every lie and decoy, the
+    least-voted first (ballot order among equals), then the truth last."""
+    votes = {option.id: 0 for option in round_.ballot}
+    for option_id in round_.votes.values():
+        votes[option_id] = votes.get(option_id, 0) + 1
+    others = [(votes[o.id], i, o.id) for i, o in enumerate(round_.ballot) if o.kind != "truth"]
+    truth = [o.id for o in round_.ballot if o.kind == "truth"]
+    return [option_id for _, _, option_id in sorted(others)] + truth
+
+
+def beats(env: Env, round_: Round) -> list[dict[str, object]]:
+    """The reveal as a show, played by every screen at the same server time.
+
+    For each lie or decoy in `show_order`: `voters` (who fell for it), then
+    `writer` (who wrote it, or the dictionary's decoy); then `truth` (the true
+    card and who found it); then `awards` (the round's points); then `totals`.
+    The steps shrink with a big ballot so the totals always come by
+    `SHOW_ENDS_BY_MS` (R12: the reveal lasts 20 s).
+    """
+    truth = next((o.id for o in round_.ballot if o.kind == "truth"), None)
+    lies = [option_id for option_id in show_order(round_) if option_id != truth]
+    window = SHOW_ENDS_BY_MS - AWARDS_HOLD_MS - TRUTH_HOLD_MS - INTRO_MS
+    step = min(STEP_MAX_MS, window // max(1, len(lies)))
+    plan: list[tuple[int, str, str | None]] = []
+    at = INTRO_MS
+    for option_id in lies:
+        plan.append((at, "voters", option_id))
+        plan.append((at + round(step * WRITER_AT), "writer", option_id))
+        at += step
+    plan.append((at, "truth", truth))
+    plan.append((at + TRUTH_HOLD_MS, "awards", None))
+    plan.append((at + TRUTH_HOLD_MS + AWARDS_HOLD_MS, "totals", None))
+    return [
+        {"at": env.now + env.length(offset), "cue": cue, **({"option": o} if o else {})}
+        for offset, cue, o in plan
+    ]
+
+
+def _at(beat: dict[str, object]) -> int:
+    at = beat["at"]
+    assert isinstance(at, int)
+    return at
+
+
+def hold(round_: Round, now: int) -> bool:
+    """The host's `hold`: every beat still to come plays now, so each screen jumps
+    to the last frame together and stays there. False when it already shows it."""
+    if all(_at(b) <= now for b in round_.beats):
+        return False
+    round_.beats = [{**b, "at": min(_at(b), now)} for b in round_.beats]
+    return True
 
 
 def totals(state: BluffState, table: Table) -> dict[str, int]:
-    return {m.id: state.scores.get(m.id, 0) for m in table.players}
+    """Every seat of the match (inactive ones included), never a seat taken after it."""
+    return {m.id: state.scores[m.id] for m in table.players if m.id in state.scores}
 
 
 def reveal(state: BluffState, table: Table, round_: Round) -> dict[str, object]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bluff.rules import eligible_voters, writers
+from games.bluff.rules import eligible_voters, short_handed, writers
 from games.bluff.scoring import reveal
 from games.bluff.state import REVEAL, ROUNDS, VOTING, WRITING, BluffState
 from table.contract import FINISHED, LOBBY, Seat, Table
@@ -60,6 +60,13 @@ def view(state: BluffState, table: Table, member_id: str, now: int) -> dict[str,
         "reveal": None,
         "winners": None,
         "history": None,
+        "match_seats": None,
+        # Fewer than 3 active players: the round under way is the match's last.
+        "last_round": phase in IN_ROUND and short_handed(table),
+        # The match ended before its sixth round (too few active players left).
+        "ended_early": phase == FINISHED
+        and state.round is not None
+        and len(state.history) < ROUNDS,
     }
     if round_ is not None and sees_round:
         fields["word"] = round_.card.word
@@ -95,4 +102,7 @@ def view(state: BluffState, table: Table, member_id: str, now: int) -> dict[str,
         fields["reveal"] = reveal(state, table, state.round) if state.round.revealed else None
         fields["winners"] = list(state.winners)
         fields["history"] = [s.model_dump() for s in state.history]
+        # The seats of the match, in seat order: a seat taken after it ended is
+        # not one of them, so it stays off that match's result sheet.
+        fields["match_seats"] = [m.id for m in table.players if m.id in state.scores]
     return fields
