@@ -25,7 +25,6 @@ from games.fictionary.moves import (
     Vote,
 )
 from games.fictionary.rules import (
-    ABANDON_AFTER_MS,
     CHOOSING,
     COVER_LEVEL,
     NEW_ROOM_BOTS,
@@ -148,7 +147,7 @@ class Fictionary(Game[FicState]):
         timers = presence.notice(new, table, env)
         timers += self._close(new, table, env)
         memory = None
-        if new.nobody_since is not None and env.now >= new.nobody_since + ABANDON_AFTER_MS:
+        if new.abandon_at is not None and env.now >= new.abandon_at:
             top = max(new.scores.values())  # ruling 17c: ends as at the round cap
             memory = phases.finish(
                 new, table, env, tuple(s for s, t in new.scores.items() if t == top), True
@@ -190,7 +189,7 @@ class Fictionary(Game[FicState]):
         )
         if standing.over:
             return phases.finish(state, table, env, standing.winners)
-        if state.nobody_since is not None:
+        if state.abandon_at is not None:
             return None  # ruling 17c: no round begins while no seated person is here
         state.tiebreaks = standing.tiebreaks
         timers += phases.open_round(state, table, env)

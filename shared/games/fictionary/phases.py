@@ -12,8 +12,6 @@ from games.fictionary.content import Content, Word
 from games.fictionary.draws import Draw
 from games.fictionary.likeness import fake_id
 from games.fictionary.rules import (
-    ABANDON_AFTER_MS,
-    AWAY_AFTER_MS,
     BACKSTOP_MS,
     BOT_LEAD_MS,
     CHOOSE_S,
@@ -24,6 +22,7 @@ from games.fictionary.rules import (
     REVEAL,
     VOTING,
     WRITING,
+    whole_second,
 )
 from games.fictionary.standing import Judging, keep_apart
 from games.fictionary.state import FicState
@@ -71,17 +70,16 @@ def schedule(state: FicState, table: Table, env: Env) -> list[Timer]:
             delay = Draw(state.seed, f"bot:{state.round}:{state.phase}:{seat}:pace").between(
                 *low_high
             )
-            at = env.now + env.length(delay * 1000)
+            at = whole_second(env.now + env.length(delay * 1000))
             if state.deadline is not None:
-                at = max(env.now, min(at, state.deadline - env.length(BOT_LEAD_MS)))
+                cut = state.deadline - whole_second(env.length(BOT_LEAD_MS))
+                at = max(whole_second(env.now), min(at, cut))
             state.bot_at[seat] = at
             timers.append(Timer(state.phase_id, at, f"bot:{seat}"))
-        elif seat in state.away_since and seat not in state.bots:
-            timers.append(
-                Timer(state.phase_id, state.away_since[seat] + AWAY_AFTER_MS, f"away:{seat}")
-            )
-    if state.nobody_since is not None:
-        timers.append(Timer(state.phase_id, state.nobody_since + ABANDON_AFTER_MS, "abandon"))
+        elif seat in state.away_at and seat not in state.bots:
+            timers.append(Timer(state.phase_id, state.away_at[seat], f"away:{seat}"))
+    if state.abandon_at is not None:
+        timers.append(Timer(state.phase_id, state.abandon_at, "abandon"))
     return timers
 
 
@@ -257,7 +255,7 @@ def finish(
     state.places = scoring.places(state.scores)
     state.best_bluff = scoring.best_bluff(state.history)
     state.abandoned = abandoned
-    state.sitters, state.away_since, state.nobody_since = {}, {}, None
+    state.sitters, state.away_at, state.abandon_at = {}, {}, None
     old_words = [x for x in table.memory.get("words", []) if isinstance(x, str)]
     kept: list[str] = []
     for card in [*old_words, *state.chosen, *state.borrowed]:

@@ -15,6 +15,7 @@ from games.fictionary.rules import (
     PICK_PHASES,
     VOTING,
     WRITING,
+    whole_second,
 )
 from games.fictionary.state import FicState
 from games.fictionary.wordings import pool_for
@@ -31,16 +32,16 @@ def notice(state: FicState, table: Table, env: Env) -> list[Timer]:
     for seat in state.seats:
         behind = seats.person(state, seat)
         if behind is None or seats.connected(table, behind):
-            state.away_since.pop(seat, None)
-        elif seat not in state.away_since:
-            state.away_since[seat] = env.now
+            state.away_at.pop(seat, None)
+        elif seat not in state.away_at:
+            state.away_at[seat] = whole_second(env.now + env.length(AWAY_AFTER_MS))
             if state.phase in PICK_PHASES:
-                timers.append(Timer(state.phase_id, env.now + AWAY_AFTER_MS, f"away:{seat}"))
+                timers.append(Timer(state.phase_id, state.away_at[seat], f"away:{seat}"))
     if seats.people_present(state, table):
-        state.nobody_since = None
-    elif state.nobody_since is None:
-        state.nobody_since = env.now
-        timers.append(Timer(state.phase_id, env.now + ABANDON_AFTER_MS, "abandon"))
+        state.abandon_at = None
+    elif state.abandon_at is None:
+        state.abandon_at = whole_second(env.now + env.length(ABANDON_AFTER_MS))
+        timers.append(Timer(state.phase_id, state.abandon_at, "abandon"))
     return timers
 
 

@@ -41,6 +41,13 @@ BEAT_MS = {
     "totals": 1200,
 }
 
+
+def whole_second(ms: int) -> int:
+    """Ruling 16c: every moment the game waits for is a whole second, rounded up, so a timer
+    that drops milliseconds never fires before the moment it is for."""
+    return -(-ms // 1000) * 1000
+
+
 LEVELS = ("easy", "medium", "hard")
 COVER_LEVEL = "medium"  # rulings 1c, 19b
 NEW_ROOM_BOTS = 3  # ruling 1b

@@ -7,7 +7,7 @@ person's seat covered by a `medium` bot).
 
 from __future__ import annotations
 
-from games.fictionary.rules import AWAY_AFTER_MS, CHOOSING, VOTING, WRITING
+from games.fictionary.rules import CHOOSING, VOTING, WRITING
 from games.fictionary.state import FicState
 from table.contract import Table
 
@@ -52,12 +52,12 @@ def _bot_seat(table: Table, seat: str) -> bool:
 
 
 def is_away(state: FicState, table: Table, seat: str, now: int) -> bool:
-    """Ruling 17a: disconnected for AWAY_AFTER (noticed since `away_since`)."""
+    """Ruling 17a: disconnected for AWAY_AFTER (from when the drop was noticed)."""
     member = person(state, seat)
     if member is None or connected(table, member):
         return False
-    since = state.away_since.get(seat)
-    return since is not None and now - since >= AWAY_AFTER_MS
+    away_at = state.away_at.get(seat)
+    return away_at is not None and now >= away_at
 
 
 def owing(state: FicState) -> list[str]:

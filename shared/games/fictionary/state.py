@@ -49,8 +49,10 @@ class FicState(State):
     history: list[dict[str, Any]] = Field(default_factory=list)
     last: dict[str, Any] | None = None  # what the last reveal is rebuilt from (reveal.build)
     # Presence (F17).
-    away_since: dict[str, int] = Field(default_factory=dict)
-    nobody_since: int | None = None
+    # When a disconnected seat turns away (17a) and when a table with no person connected is
+    # abandoned (17c): noticed at a decision, plus the rule's scaled length.
+    away_at: dict[str, int] = Field(default_factory=dict)
+    abandon_at: int | None = None
     # The result (F23, ruling 24a).
     winners: list[str] = Field(default_factory=list)
     places: list[dict[str, Any]] = Field(default_factory=list)

@@ -145,6 +145,11 @@ def test_f16c_whole_seconds_time_scale() -> None:
     assert top.state.deadline - top.now <= 1000  # 30 s scaled by 0.01, rounded up
     choose(top)
     assert top.state.deadline % 1000 == 0
+    writer = next(p for p in ppl if p != judge(top))
+    top.drop(writer)
+    settle(top)
+    top.advance(1_000)  # 30 s away, scaled by 0.01 and rounded up to a whole second
+    assert top.state.filled.get(writer) == "" and top.now % 1000 == 0
 
 
 def test_f17_away_scores_and_costs_nothing() -> None:

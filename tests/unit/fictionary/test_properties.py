@@ -108,6 +108,7 @@ class Played:
     bot_inputs: list[tuple[int, Any]]
     refusals_that_changed: int
     refusals: int
+    timers_in_ms: int  # timers set for a moment that is not a whole second
 
 
 _PLAYED: dict[str, Played] = {}
@@ -177,7 +178,7 @@ def play(spec: dict[str, Any]) -> Played:
     with Spy() as spy:
         top, people = _build(spec)
         observers: list[str] = []
-        changed = refusals = 0
+        changed = refusals = odd = 0
         for kind, who, arg in spec["steps"]:
             spy.round = top.state.round
             if top.phase == FINISHED:
@@ -191,12 +192,14 @@ def play(spec: dict[str, Any]) -> Played:
             except Refusal:
                 refusals += 1
                 changed += top.room != before
+            odd += sum(1 for t in top.timers if t.at % 1000)
         for _ in range(20_000):
             spy.round = top.state.round
             if top.phase == FINISHED or not top.timers:
                 break
             top.advance(min(t.at for t in top.timers) - top.now)
-    _PLAYED[key] = Played(top, spy.inputs, changed, refusals)
+            odd += sum(1 for t in top.timers if t.at % 1000)
+    _PLAYED[key] = Played(top, spy.inputs, changed, refusals, odd)
     return _PLAYED[key]
 
 
@@ -316,7 +319,7 @@ def test_prop_deadlines_whole_seconds(spec: dict[str, Any]) -> None:
     for _, m in top.sent:
         for key in ("deadline", "backstop_at"):
             assert m.get(key) is None or m[key] % 1000 == 0
-    assert all(t.at % 1000 == 0 for t in top.timers if t.key == "deadline")
+    assert play(spec).timers_in_ms == 0  # every timer: deadlines, bots' turns, away, abandon
 
 
 @shared
