@@ -4,7 +4,8 @@
     /{stage}/@connections/{id}    API Gateway Management API  (management_api.py)
     /sfn/                         Step Functions              (stepfunctions.py, states.py)
     /config.json, /               the browser client          (web.py)
-    moto on another port          DynamoDB                    (dynamodb.py)
+    moto on another port          DynamoDB                    (dynamodb.py), LOCAL_AWS=1
+    in process                    SQLite, timers, fan-out     (embedded.py), the default
 
 server.py starts it; the handlers are loaded by lambdas.py.
 """
@@ -23,6 +24,7 @@ from starlette.routing import BaseRoute, WebSocketRoute
 from infra import template as tpl
 from infra.local.config import ACCOUNT, REGION, StackConfig
 from infra.local.connections import ConnectionRegistry
+from infra.local.embedded import Embedded
 from infra.local.environment import stage_name
 from infra.local.gateway import GOING_AWAY, Gateway
 from infra.local.lambdas import Invocation, Invoker, LambdaFunction, load_function
@@ -65,11 +67,19 @@ def deadline_state_machine(deadline: LambdaFunction) -> StateMachine:
 
 
 def build_app(
-    config: StackConfig, functions: Functions, on_shutdown: Callable[[], None] = lambda: None
+    config: StackConfig,
+    functions: Functions,
+    on_shutdown: Callable[[], None] = lambda: None,
+    embedded: Embedded | None = None,
 ) -> Starlette:
-    """The app; `on_shutdown` runs last when it stops (the caller stops moto there)."""
+    """The app; `on_shutdown` runs last when it stops (the caller stops moto there).
+
+    With `embedded`, the handlers' adapters are in-process (SQLite, its timers,
+    the sockets): its sockets are this app's, and its timers fire from here.
+    The Management API and Step Functions routes stay for handlers that call them.
+    """
     stage = stage_name()
-    registry = ConnectionRegistry()
+    registry = embedded.notifier.registry if embedded is not None else ConnectionRegistry()
     invoker = Invoker(config.handler_workers)
 
     async def invoke_deadline(payload: Any) -> Invocation:
@@ -91,6 +101,8 @@ def build_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if embedded is not None:
+            embedded.start(invoke_deadline)
         try:
             yield
         finally:
@@ -99,6 +111,8 @@ def build_app(
             for connection in registry.all():
                 await connection.close(GOING_AWAY, "Going away")
             await step_functions.shutdown()
+            if embedded is not None:
+                await embedded.stop()
             invoker.shutdown()
             on_shutdown()
 

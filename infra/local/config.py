@@ -50,7 +50,14 @@ class StackConfig:
         Handed to the handlers as `TIME_SCALE`; they shorten the game's phases.
         The stack itself only waits for the timestamps the handlers compute.
     dynamodb_endpoint
-        An existing DynamoDB endpoint; `None` starts moto on a loopback port.
+        An existing DynamoDB endpoint; `None` starts moto on a loopback port
+        (when the stack runs on the AWS emulations at all, see `local_aws`).
+    local_aws
+        Serve through moto and the HTTP emulations of API Gateway and Step
+        Functions (`LOCAL_AWS=1`, or implied by `DYNAMODB_ENDPOINT`) instead of
+        the embedded default (SQLite, timers in it, fan-out to the sockets).
+    data_dir
+        Where the embedded default keeps its SQLite file (`DATA_DIR`).
     """
 
     host: str = "127.0.0.1"
@@ -62,6 +69,8 @@ class StackConfig:
     table_name: str = DEFAULT_TABLE_NAME
     state_machine_arn: str = DEFAULT_STATE_MACHINE_ARN
     dynamodb_endpoint: str | None = None
+    local_aws: bool = False
+    data_dir: Path = REPO_ROOT / ".local-data"
     ping_interval_s: float | None = PING_INTERVAL_S
     ping_timeout_s: float | None = PING_TIMEOUT_S
     idle_timeout_s: float = IDLE_TIMEOUT_S
@@ -82,7 +91,14 @@ class StackConfig:
             table_name=environ.get("TABLE_NAME", cls.table_name),
             state_machine_arn=environ.get("STATE_MACHINE_ARN", cls.state_machine_arn),
             dynamodb_endpoint=environ.get("DYNAMODB_ENDPOINT") or None,
+            local_aws=environ.get("LOCAL_AWS", "") not in ("", "0", "false", "no"),
+            data_dir=Path(environ.get("DATA_DIR") or cls.data_dir).resolve(),
         )
+
+    @property
+    def on_aws_emulation(self) -> bool:
+        """moto and the HTTP emulations, rather than the embedded default."""
+        return self.local_aws or self.dynamodb_endpoint is not None
 
 
 def loopback_for(host: str) -> str:

@@ -56,7 +56,7 @@ def _template_variables() -> dict[str, str]:
 
 
 def handler_environment(
-    config: StackConfig, *, server_url: str, dynamodb_endpoint: str
+    config: StackConfig, *, server_url: str, dynamodb_endpoint: str | None
 ) -> dict[str, str]:
     """The variables the stack sets for its handlers (besides the credentials).
 
@@ -65,9 +65,10 @@ def handler_environment(
     server_url
         How this process reaches its own server, e.g. `http://127.0.0.1:8000`.
     dynamodb_endpoint
-        The table's endpoint: moto's, or `DYNAMODB_ENDPOINT`.
+        The table's endpoint: moto's, or `DYNAMODB_ENDPOINT`; None on the
+        embedded default, whose handlers never make a DynamoDB client.
     """
-    return {
+    variables = {
         **_template_variables(),
         # Lambda sets both; boto3 reads the second, some libraries the first.
         "AWS_REGION": REGION,
@@ -77,11 +78,14 @@ def handler_environment(
         "WEBSOCKET_ENDPOINT": f"{server_url}/{stage_name()}",
         "TIME_SCALE": f"{config.time_scale:g}",
         "CONTENT_DIR": str(config.content_dir),
-        "AWS_ENDPOINT_URL_DYNAMODB": dynamodb_endpoint,
+        "AWS_ENDPOINT_URL_DYNAMODB": dynamodb_endpoint or "",
         "AWS_ENDPOINT_URL_SFN": f"{server_url}/sfn",
         # No X-Ray daemon runs here; Powertools' Tracer would only complain.
         "POWERTOOLS_TRACE_DISABLED": "true",
     }
+    if dynamodb_endpoint is None:
+        del variables["AWS_ENDPOINT_URL_DYNAMODB"]
+    return variables
 
 
 def apply_credentials(environ: MutableMapping[str, str], *, embedded: bool) -> None:

@@ -1,4 +1,4 @@
-"""Start the local stack: moto, the handlers' environment, the handlers, uvicorn.
+"""Start the local stack: its store, the handlers' environment, the handlers, uvicorn.
 
 The order matters. The listening socket is bound first, so that PORT=0 is
 resolved before the handlers are imported: they create their boto3 clients at
@@ -22,7 +22,9 @@ import uvicorn
 from infra.local import environment
 from infra.local.app import build_app, load_functions
 from infra.local.config import REPO_ROOT, HandlerPaths, StackConfig, loopback_for, url_host
-from infra.local.dynamodb import start_database
+from infra.local.connections import ConnectionRegistry
+from infra.local.dynamodb import Database, start_database
+from infra.local.embedded import Embedded
 
 # uvicorn closes every socket (1012) on Ctrl-C, then waits this long for the
 # $disconnect handlers before cancelling them.
@@ -69,25 +71,40 @@ def run(config: StackConfig) -> None:
     port = sock.getsockname()[1]
     server_url = f"http://{url_host(loopback_for(config.host))}:{port}"
 
-    embedded = config.dynamodb_endpoint is None
-    environment.apply_credentials(os.environ, embedded=embedded)
-    database = start_database(config.table_name, config.dynamodb_endpoint)
+    if config.on_aws_emulation:
+        environment.apply_credentials(os.environ, embedded=config.dynamodb_endpoint is None)
+        database: Database | None = start_database(config.table_name, config.dynamodb_endpoint)
+        endpoint: str | None = database.endpoint
+        store: Embedded | None = None
+        print(f"rooms in DynamoDB at {endpoint} (table {config.table_name})", flush=True)
+    else:
+        # Nothing may reach AWS: the handlers make no AWS client here, and any stray one
+        # gets dummy credentials.
+        environment.apply_credentials(os.environ, embedded=True)
+        database, endpoint = None, None
+        store = Embedded(config.data_dir, ConnectionRegistry())
+        print(f"rooms in {config.data_dir}", flush=True)
 
     def stop_database() -> None:
-        database.stop()
+        if database is not None:
+            database.stop()
+        if store is not None:
+            store.close()
         print("stopped", flush=True)
 
     try:
         variables = environment.handler_environment(
-            config, server_url=server_url, dynamodb_endpoint=database.endpoint
+            config, server_url=server_url, dynamodb_endpoint=endpoint
         )
         environment.apply(variables)
         # The layer puts `bluff` on Lambda's path (/opt/python); here it is ./shared.
         shared = str(REPO_ROOT / "shared")
         if shared not in sys.path:
             sys.path.insert(0, shared)
+        if store is not None:
+            store.install()  # before the handlers import `table.bootstrap.runtime`
         functions = load_functions(config)
-        app = build_app(config, functions, on_shutdown=stop_database)
+        app = build_app(config, functions, on_shutdown=stop_database, embedded=store)
         uvicorn_config = uvicorn.Config(
             app,
             lifespan="on",
@@ -105,7 +122,8 @@ def run(config: StackConfig) -> None:
         _Server(uvicorn_config, banner).run(sockets=[sock])
     finally:
         sock.close()
-        database.stop()
+        if database is not None:
+            database.stop()
 
 
 def parse_args(argv: Sequence[str] | None = None) -> StackConfig:
@@ -117,8 +135,9 @@ def parse_args(argv: Sequence[str] | None = None) -> StackConfig:
     defaults = HandlerPaths()
     parser = argparse.ArgumentParser(
         prog="python -m infra.local",
-        description="Dictionary Bluff on one machine: the Lambda handlers behind an "
-        "embedded API Gateway, Step Functions and DynamoDB (moto).",
+        description="The games on one machine: the Lambda handlers on embedded adapters "
+        "(SQLite in DATA_DIR), or with LOCAL_AWS=1 behind emulations of API Gateway, "
+        "Step Functions and DynamoDB (moto).",
     )
     parser.add_argument("--connection-handler", type=Path, default=defaults.connection)
     parser.add_argument("--actions-handler", type=Path, default=defaults.actions)

@@ -17,6 +17,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -80,6 +81,12 @@ class RunningStack:
             self.process.wait()
             raise
 
+    def kill(self) -> int:
+        """SIGKILL: no clean-up at all, as a crash or a power cut of the process."""
+        if self.process.poll() is None:
+            self.process.kill()
+        return self.process.wait(10)
+
     def _append(self, line: str) -> None:
         with self._changed:
             self._lines.append(line)
@@ -101,10 +108,14 @@ def running_stack(
 ) -> Iterator[RunningStack]:
     """Start `python -m infra.local` on a free loopback port; stop it on exit.
 
+    Each stack keeps its rooms in a temporary data folder, removed on exit,
+    unless `env` names one (`DATA_DIR`, to restart a stack on the same rooms).
+
     Parameters
     ----------
     env
-        Extra environment (TIME_SCALE, LOG_LEVEL, variables for stub handlers).
+        Extra environment (TIME_SCALE, LOG_LEVEL, LOCAL_AWS, DATA_DIR, variables
+        for stub handlers).
     args
         Extra command-line flags (`--ping-interval 0.2`, ...).
     connection_handler, actions_handler, deadline_handler
@@ -118,8 +129,10 @@ def running_stack(
     ):
         if path is not None:
             command += [flag, str(path)]
+    scratch = tempfile.TemporaryDirectory(prefix="local-stack-")
     environment = {
         **os.environ,
+        "DATA_DIR": scratch.name,
         "HOST": "127.0.0.1",
         "PORT": "0",
         "PYTHONUNBUFFERED": "1",  # handler prints reach wait_for_output at once
@@ -163,3 +176,4 @@ def running_stack(
         if process.poll() is None:
             stack.stop()
         reader.join(timeout=5)
+        scratch.cleanup()

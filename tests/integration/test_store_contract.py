@@ -354,6 +354,8 @@ def test_sqlite_timers_keep_cancel_and_order_alarms(tmp_path: Path) -> None:
         timers.schedule(alarm)
     assert timers.pending() == [early, other, late] and len(woken) == 4
     assert timers.next_at() == START + 1000
+    assert timers.next_at(START + 1000) == START + 5000  # the next one still to come
+    assert timers.next_at(START + 9000) is None
     assert timers.due(START + 5000) == [early, other]
     timers.cancel(early)
     timers.cancel(early)  # harmless

@@ -316,9 +316,12 @@ class SqliteTimers(Timers):
             ).fetchall()
         return [Alarm(*row) for row in rows]
 
-    def next_at(self) -> int | None:
+    def next_at(self, after: int | None = None) -> int | None:
+        """When the earliest alarm is due (only those due after `after`, if given)."""
         with self.db.read() as db:
-            row = db.execute("SELECT MIN(at) FROM alarms").fetchone()
+            row = db.execute(
+                "SELECT MIN(at) FROM alarms WHERE at > ?", (-1 if after is None else after,)
+            ).fetchone()
         return None if row is None or row[0] is None else int(row[0])
 
     def due(self, now: int) -> list[Alarm]:

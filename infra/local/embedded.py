@@ -1,0 +1,206 @@
+"""The embedded default: the same handlers and service, on in-process adapters.
+
+`make run` serves from here unless `LOCAL_AWS=1` (moto and the HTTP emulations
+of API Gateway and Step Functions, for checking AWS fidelity):
+
+    store     SQLite in the data folder        table.adapters.sqlite.SqliteRoomStore
+    timers    rows in the same file            table.adapters.sqlite.SqliteTimers,
+              fired by `AlarmScheduler` here   (a deadline pending at a restart fires
+                                               late, at once, rather than never)
+    fan-out   straight to the open sockets     `SocketNotifier` here
+
+The handler files are untouched: they call `table.bootstrap.runtime()` at
+import, and this module puts its own `runtime` there first, built exactly
+like bootstrap's (Powertools logger and metrics, the system clock, secure
+randomness, `TableService`) with these adapters in place of the AWS ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from infra.local.connections import ConnectionRegistry, Gone
+from infra.local.lambdas import Invocation
+
+log = logging.getLogger("infra.local.embedded")
+
+DATABASE_FILE = "rooms.sqlite3"
+# The template's retry of a failing deadline task (States.TaskFailed): 2 more attempts.
+RETRY_DELAYS_S = (2.0, 4.0)
+
+
+class SocketNotifier:
+    """The `Notifier` port on the stack's own sockets: no HTTP, no signing, one hop.
+
+    Handlers run in worker threads; each batch is handed to the event loop at
+    once and sent concurrently. A connection that is not open is reported
+    gone, as the Management API's 410 would be.
+    """
+
+    def __init__(self, registry: ConnectionRegistry) -> None:
+        self.registry = registry
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def send_all(self, messages: Sequence[tuple[str, Mapping[str, Any]]]) -> set[str]:
+        batch = [
+            (cid, json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode())
+            for cid, message in messages
+        ]
+        if self.loop is None or self.loop.is_closed():
+            return {cid for cid, _ in batch}
+        future = asyncio.run_coroutine_threadsafe(self._send(batch), self.loop)
+        return future.result()
+
+    def send(self, connection_id: str, message: Mapping[str, Any]) -> bool:
+        return connection_id not in self.send_all([(connection_id, message)])
+
+    async def _send(self, batch: list[tuple[str, bytes]]) -> set[str]:
+        async def one(cid: str, data: bytes) -> str | None:
+            try:
+                await self.registry.open(cid).send(data)
+            except Gone:
+                return cid
+            return None
+
+        if len(batch) == 1:
+            found = await one(*batch[0])
+            return set() if found is None else {found}
+        results = await asyncio.gather(*(one(cid, data) for cid, data in batch))
+        return {cid for cid in results if cid is not None}
+
+
+class AlarmScheduler:
+    """Fires the alarms kept in SQLite, on the event loop, through the deadline handler.
+
+    Each due alarm is handed to the deadline handler with the payload the
+    state machine would send (`{room, phase_id, key}`), then forgotten; a
+    handler that raises is retried as the template's state machine retries it.
+    """
+
+    def __init__(
+        self,
+        timers: Any,  # table.adapters.sqlite.SqliteTimers
+        invoke: Callable[[Any], Awaitable[Invocation]],
+        clock: Callable[[], int] = lambda: time.time_ns() // 1_000_000,
+    ) -> None:
+        self.timers = timers
+        self.invoke = invoke
+        self.clock = clock
+        self._wake = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._running: dict[str, asyncio.Task[None]] = {}
+
+    def changed(self) -> None:
+        """Thread-safe: an alarm was added; look again."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop is closing
+                loop.call_soon_threadsafe(self._wake.set)
+
+    def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._task = self._loop.create_task(self._run(), name="alarms")
+
+    async def stop(self) -> None:
+        tasks = [t for t in (self._task, *self._running.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            now = self.clock()
+            for alarm in await asyncio.to_thread(self.timers.due, now):
+                if alarm.name not in self._running:
+                    task = asyncio.get_running_loop().create_task(self._fire(alarm))
+                    self._running[alarm.name] = task
+            later = await asyncio.to_thread(self.timers.next_at, now)
+            timeout = None if later is None else max(0.0, (later - self.clock()) / 1000)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout)
+
+    async def _fire(self, alarm: Any) -> None:
+        try:
+            for delay in (*RETRY_DELAYS_S, None):
+                outcome = await self.invoke(alarm.payload())
+                if outcome.error is None:
+                    break
+                if delay is None:
+                    log.error("alarm %s failed: %r", alarm.name, outcome.error)
+                    break
+                await asyncio.sleep(delay)
+            await asyncio.to_thread(self.timers.fired, alarm)
+        finally:
+            self._running.pop(alarm.name, None)
+
+
+class Embedded:
+    """The adapters of one embedded stack: one SQLite file, its timers, the sockets."""
+
+    def __init__(self, data_dir: Path, registry: ConnectionRegistry) -> None:
+        from table.adapters.sqlite import Database, SqliteRoomStore, SqliteTimers
+
+        self.data_dir = data_dir
+        self.database = Database(data_dir / DATABASE_FILE)
+        removed = self.database.purge(time.time_ns() // 1_000_000)
+        if removed:
+            log.info("removed %d expired rows", removed)
+        self.store = SqliteRoomStore(self.database)
+        self.notifier = SocketNotifier(registry)
+        self.scheduler: AlarmScheduler | None = None
+        self.timers = SqliteTimers(self.database, on_change=self._changed)
+
+    def _changed(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler.changed()
+
+    def install(self) -> None:
+        """Make `table.bootstrap.runtime()` build the service on these adapters."""
+        import table.bootstrap as bootstrap
+
+        def runtime() -> Any:
+            extra_games = getattr(bootstrap, "_extra_games", None)
+            if extra_games is not None:
+                extra_games(os.environ.get("EXTRA_GAMES", ""))
+            logger = bootstrap.Logger()
+            metrics = bootstrap.Metrics()
+            telemetry = bootstrap.PowertoolsTelemetry(logger, metrics)
+            service = bootstrap.TableService(
+                store=self.store,
+                notifier=self.notifier,
+                timers=self.timers,
+                clock=bootstrap.SystemClock(),
+                rng=secrets.SystemRandom(),
+                telemetry=telemetry,
+                scale=float(os.environ.get("TIME_SCALE") or 1),
+            )
+            return bootstrap.Runtime(logger, metrics, service, bootstrap._tracing())
+
+        bootstrap.runtime = runtime  # type: ignore[assignment]
+
+    def start(self, invoke_deadline: Callable[[Any], Awaitable[Invocation]]) -> None:
+        """On the event loop: sockets become reachable and pending alarms start firing."""
+        self.notifier.loop = asyncio.get_running_loop()
+        self.scheduler = AlarmScheduler(self.timers, invoke_deadline)
+        self.scheduler.start()
+        pending = len(self.timers.pending())
+        if pending:
+            log.info("%d pending timers from the last run", pending)
+
+    async def stop(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+
+    def close(self) -> None:
+        self.database.close()
