@@ -144,9 +144,20 @@ def summary(round_: Round) -> Summary:
         written_at = round_.entries[option.writer].at
         if fooled and (best is None or (fooled, -written_at) > (best[0], -best[1])):
             best = (fooled, written_at, option)
+    by_id = {option.id: option for option in round_.ballot}
+    fooled_by: dict[str, int] = {}
+    found: list[str] = []
+    for voter, option_id in round_.votes.items():
+        chosen = by_id[option_id]
+        if chosen.kind == "truth":
+            found.append(voter)
+        elif chosen.kind == "bluff" and chosen.writer is not None:
+            fooled_by[chosen.writer] = fooled_by.get(chosen.writer, 0) + 1
     return Summary(
         word=round_.card.word,
         truth=round_.card.truth,
+        fooled=fooled_by,
+        found=found,
         best_bluff=None
         if best is None
         else {"text": best[2].text, "writer": best[2].writer, "fooled": best[0]},

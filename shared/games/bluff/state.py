@@ -77,6 +77,10 @@ class Summary(_Data):
     word: str
     truth: str
     best_bluff: dict[str, object] | None = None
+    # The match's facts for the result sheet's titles: how many players each
+    # writer's bluff fooled, and who found the truth, this round.
+    fooled: dict[str, int] = Field(default_factory=dict)
+    found: list[str] = Field(default_factory=list)
 
 
 class BluffState(State):

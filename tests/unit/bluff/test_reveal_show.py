@@ -207,3 +207,17 @@ def test_r1b_a_seat_taken_after_a_match_stays_off_its_scores() -> None:
     assert dee not in shown["match_seats"] and dee not in shown["reveal"]["totals"]
     assert dee not in shown["winners"]
     assert shown["match_seats"] == [table.ids[n] for n in ("Ana", "Ben", "Cy")]
+
+
+def test_r13_the_result_sheet_keeps_who_fooled_and_who_found_each_round() -> None:
+    table = writing(4)
+    bluffs_for_everyone(table, 4)
+    table.vote("Ben", table.bluff_of("Ana"))
+    table.vote("Cy", table.bluff_of("Ana"))
+    table.vote("Dee", table.option(kind="truth"))
+    table.vote("Ana", table.option(kind="truth"))
+    while table.phase is not Phase.FINISHED:
+        table.fire()
+    first = table.view("Ana")["history"][0]
+    assert first["fooled"] == {table.ids["Ana"]: 2}
+    assert sorted(first["found"]) == sorted([table.ids["Dee"], table.ids["Ana"]])
