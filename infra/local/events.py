@@ -66,7 +66,8 @@ def select_route(body: str, routes: Iterable[str]) -> str:
     """
     try:
         message = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
+        # Deeply nested JSON exhausts the parser's stack: not a route either.
         return DEFAULT_ROUTE
     action = message.get("action") if isinstance(message, dict) else None
     if isinstance(action, str) and action in routes:

@@ -143,5 +143,6 @@ def runtime() -> Runtime:
         rng=secrets.SystemRandom(),
         telemetry=telemetry,
         scale=scale,
+        pause=time.sleep,
     )
     return Runtime(logger, metrics, service, _tracing())

@@ -46,6 +46,7 @@ class Code(StrEnum):
     CANNOT_KICK_SELF = "cannot_kick_self"
     WRONG_MODE = "wrong_mode"
     BUSY = "busy"
+    RESUMED_ELSEWHERE = "resumed_elsewhere"
 
 
 MESSAGES: dict[str, str] = {
@@ -68,7 +69,7 @@ MESSAGES: dict[str, str] = {
     Code.UNKNOWN_OPTION: "That card is not on the ballot.",
     Code.TOO_EARLY: "The reveal is still playing; continue in a moment.",
     Code.ROOM_FULL: "This room is full.",
-    Code.RATE_LIMITED: "Slow down a little.",
+    Code.RATE_LIMITED: "Too many requests from here; wait a minute and try again.",
     Code.KICKED: "The host removed you from the room.",
     Code.BAD_OPTION: "That setting can't be used.",
     Code.ALREADY_IN_ROOM: "This connection is already in a room.",
@@ -79,6 +80,7 @@ MESSAGES: dict[str, str] = {
     Code.CANNOT_KICK_SELF: "To go, use Leave instead.",
     Code.WRONG_MODE: "That is not part of how this room plays.",
     Code.BUSY: "The game is busy for a moment; nothing changed. Please try again.",
+    Code.RESUMED_ELSEWHERE: "This seat is open in another window.",
 }
 
 

@@ -61,8 +61,13 @@ class Fanout:
             messages.append((cid, protocol.error(Refusal(Code.KICKED))))
         if snapshot is not None:
             room = snapshot.room
+            # A change to observers only names its audience (`Decision.audience`).
+            scoped = bool(decisions) and all(d.audience is not None for d in decisions)
+            audience = set().union(*(d.audience or () for d in decisions)) if scoped else None
             for member_id, cid in connections.items():
-                if room.member(member_id) is not None:
+                if room.member(member_id) is not None and (
+                    audience is None or member_id in audience
+                ):
                     messages.append((cid, referee.view(room, member_id, now)))
         gone = self.notifier.send_all(messages) if messages else set()
         for cid in kicked_connections.values():

@@ -1,7 +1,8 @@
-"""Who is in a room: seats, observers, the host, tokens (RULES R1, rulings 1a, 1b, 1d, 12c).
+"""Who is in a room: seats, observers, the host, tokens (RULES R1, rulings 1a-1e, 12c).
 
 A member is an id plus a secret token; connections come and go. Dropping is
 not leaving: a disconnected player keeps the seat and resumes with the token.
+Every resume hands out a new token, so a token seen once cannot come back.
 These rules are the same for every game; a game only says how many seats it has.
 """
 
@@ -13,11 +14,14 @@ from dataclasses import dataclass
 
 from table.contract import Env, SeatBot, UnseatBot
 from table.errors import Code, Refusal
-from table.room import MAX_MEMBERS, Member, Role, Room
+from table.room import MAX_BANS, MAX_MEMBERS, Member, Role, Room
 from table.text import TextRefused, check_name, name_key
 
 ROOM_CODE_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels, so no words; no I/O look-alikes
 ROOM_CODE_LENGTH = 4
+
+OBSERVER_GRACE_MS = 60_000  # ruling 1e: a disconnected observer is removed after this
+HOST_GRACE_MS = 30_000  # ruling 1e: a host away this long hands the host role on
 
 
 @dataclass(frozen=True)
@@ -77,17 +81,30 @@ def check_name_free(room: Room, name: str) -> None:
 
 
 def join(
-    room: Room, name: str, max_seats: int, in_match: bool, observer: bool, env: Env
+    room: Room,
+    name: str,
+    max_seats: int,
+    in_match: bool,
+    observer: bool,
+    env: Env,
+    token: str | None = None,
 ) -> Welcome:
     """A seat while the lobby has one free, otherwise a place among the observers (1b).
 
     A shared screen (TV mode) joins as an observer by choice and never takes a seat.
+    Observers never take a seat's place (1e): a free seat always seats a joining
+    player, and observers have a cap of their own. `token` is the one this
+    device last held in the room, if any: a kicked member stays out.
     """
     name = valid_name(name)
+    if banned(room, name, token):
+        raise Refusal(Code.KICKED)
     check_name_free(room, name)
     if len(room.members) >= MAX_MEMBERS:
-        raise Refusal(Code.ROOM_FULL)
+        raise Refusal(Code.ROOM_FULL)  # unreachable while observers keep to their cap
     seat_free = not observer and not in_match and len(room.active_players) < max_seats
+    if not seat_free and len(room.observers) >= max_observers(max_seats):
+        raise Refusal(Code.ROOM_FULL)
     member, token = new_member(room, name, Role.PLAYER if seat_free else Role.OBSERVER, env)
     room.members.append(member)
     if room.host is None:
@@ -114,19 +131,75 @@ def local_seat(room: Room, holder: Member, seat_id: str) -> Member:
     return seat
 
 
-def resume(room: Room, token: str) -> Welcome:
-    """Rebind a returning member by token (12c). Only hashes are stored and compared."""
+def max_observers(max_seats: int) -> int:
+    """Observers fill what the seats leave of a room's members (PROTOCOL.md: 300)."""
+    return MAX_MEMBERS - max_seats
+
+
+def banned(room: Room, name: str, token: str | None) -> bool:
+    keys = {f"n:{name_key(name)}"} | ({hash_token(token)} if token else set())
+    return any(ban in keys for ban in room.bans)
+
+
+def ban(room: Room, member: Member) -> None:
+    """A kicked member stays out: neither their token nor their name gets back in."""
+    room.bans = [*room.bans, member.token_hash, f"n:{name_key(member.name)}"][-MAX_BANS:]
+
+
+def resume(room: Room, token: str, env: Env, retry_of: str | None = None) -> Welcome:
+    """Rebind a returning member by token (12c), with a new token from now on.
+
+    Only hashes are stored and compared. The old token stops working, so a
+    connection that resumed before this one cannot come back without the new
+    one. `retry_of` is the member this very connection already speaks for in
+    the room: its retry (a resume whose bind failed) may present the token it
+    replaced, which no other connection can.
+    """
     presented = hash_token(token)
     found: Member | None = None
     for member in room.members:  # no early exit: the time does not depend on which seat matched
-        if hmac.compare_digest(member.token_hash, presented):
+        retried = member.id == retry_of and member.previous_token_hash is not None
+        replaced = member.previous_token_hash if retried else None
+        if hmac.compare_digest(member.token_hash, presented) or (
+            replaced is not None and hmac.compare_digest(replaced, presented)
+        ):
             found = member
     if found is None or found.left:
         raise Refusal(Code.BAD_TOKEN)
     if found.kicked:
         raise Refusal(Code.KICKED)
-    found.connected = True
-    return Welcome(found.id, token, found.role)
+    found.connected, found.away_since = True, None
+    fresh = f"{env.rng.getrandbits(128):032x}"
+    if found.token_hash == presented:  # else a retry: the replaced token stays the previous one
+        found.previous_token_hash = found.token_hash
+    found.token_hash = hash_token(fresh)
+    return Welcome(found.id, fresh, found.role)
+
+
+def set_connected(member: Member, connected: bool, now: int | None) -> None:
+    member.connected = connected
+    member.away_since = None if connected else now
+
+
+def catch_up_presence(room: Room, now: int, observer_grace: int, host_grace: int) -> bool:
+    """Ruling 1e: observers away `observer_grace` ms go; a host away `host_grace` hands on.
+
+    Run before every decision, so that the first message or timer after a
+    grace runs out finds the room as if it had been applied on time.
+    """
+    changed = False
+    gone = [m for m in room.observers if _away(m, now, observer_grace)]
+    for member in gone:
+        room.members = [m for m in room.members if m.id != member.id and m.holder != member.id]
+        changed = True
+    host = room.member(room.host) if room.host else None
+    if host is None and room.host is not None:
+        room.host, changed = next_host(room), True
+    elif host is not None and _away(host, now, host_grace):
+        heir = next_host(room, present=True, besides=host.id)
+        if heir is not None:
+            room.host, changed = heir, True
+    return changed
 
 
 def seat_bot(room: Room, change: SeatBot | UnseatBot, max_seats: int, env: Env) -> None:
@@ -175,19 +248,31 @@ def kick_target(room: Room, host: Member, target_id: str) -> Member:
     return target
 
 
-def next_host(room: Room) -> str | None:
+def _away(member: Member, now: int, grace: int) -> bool:
+    return (
+        not member.connected and member.away_since is not None and now - member.away_since >= grace
+    )
+
+
+def next_host(room: Room, present: bool = False, besides: str | None = None) -> str | None:
     """The longest-seated active person (1a); failing that the longest-present observer.
 
-    A bot never hosts: it cannot press anything.
+    A bot never hosts: it cannot press anything. With `present`, only someone
+    connected (a hand-over from a host who is away, ruling 1e, must reach
+    someone who can act).
     """
-    people = [m for m in room.members if m.bot is None]
+    people = [
+        m
+        for m in room.members
+        if m.bot is None and m.id != besides and (m.connected or not present)
+    ]
     players = sorted(
         (m for m in people if m.is_active_player), key=lambda m: (m.seated_at or 0, m.joined_at)
     )
     if players:
         return players[0].id
-    present = sorted((m for m in people if m.role is Role.OBSERVER), key=lambda m: m.joined_at)
-    return present[0].id if present else None
+    watching = sorted((m for m in people if m.role is Role.OBSERVER), key=lambda m: m.joined_at)
+    return watching[0].id if watching else None
 
 
 def drop_inactive_seats(room: Room) -> None:

@@ -21,7 +21,8 @@ MAX_FRAME_BYTES = 8 * 1024
 
 Req = Annotated[str, Field(max_length=64)]
 RoomCode = Annotated[str, Field(min_length=1, max_length=8)]
-Text = Annotated[str, Field(max_length=2000)]  # every game refuses far less as too long
+TEXT_MAX = 2000
+Text = Annotated[str, Field(max_length=TEXT_MAX)]  # every game refuses far less as too long
 Id = Annotated[str, Field(min_length=1, max_length=64)]
 Slug = Annotated[str, Field(min_length=1, max_length=16)]
 OptionValue = str | int | bool | None | Annotated[list[str | int], Field(max_length=64)]
@@ -43,6 +44,8 @@ class JoinRoom(Request):
     room: RoomCode
     name: Text
     observer: bool = False  # a TV or a spectator: never takes a seat
+    # The token this device last held in the room, if any: a kicked member stays out.
+    token: Annotated[str, Field(max_length=128)] | None = None
 
 
 class Resume(Request):
@@ -154,11 +157,28 @@ def parse_envelope(frame: str | bytes | None) -> Envelope:
 
 
 def parse_fields(model: type[BaseModel], envelope: Envelope) -> BaseModel:
-    """The message's own fields, strictly, as `model`; `bad_request` if they don't fit."""
+    """The message's own fields, strictly, as `model`; `bad_request` if they don't fit.
+
+    A text that is only too long is refused as the rules would refuse it
+    (`invalid_name` or `invalid_text`, reason `too_long`), not as malformed.
+    """
     try:
         return model.model_validate(envelope.fields())
-    except ValidationError:
-        raise bad_request() from None
+    except ValidationError as error:
+        raise _too_long(error) or bad_request() from None
+
+
+def _too_long(error: ValidationError) -> Refusal | None:
+    problems = error.errors()
+    texts = [
+        p
+        for p in problems
+        if p["type"] == "string_too_long" and p.get("ctx", {}).get("max_length", 0) >= TEXT_MAX
+    ]
+    if not texts or len(texts) != len(problems):
+        return None
+    code = Code.INVALID_NAME if texts[0]["loc"][:1] == ("name",) else Code.INVALID_TEXT
+    return Refusal(code, "too_long")
 
 
 def request_id(frame: str | bytes | None) -> str | None:

@@ -8,7 +8,15 @@ through it in memory.
 
 Every decision first catches the room up (`settle`): a phase whose deadline
 has passed, or in which everybody has acted, is closed before the request is
-judged, so a lost timer never leaves a room waiting.
+judged, so a lost timer never leaves a room waiting. Presence catches up the
+same way (ruling 1e): an observer away for a minute is removed and a host away
+for 30 s hands the role on, at the first message or timer after that, with no
+timer of its own.
+
+A decision that changed only observers (one joined, dropped, left or was
+removed) names its `audience`: the host, who sees the observers, and the
+observers concerned. Everyone else's observer count catches up with the next
+change they see, so observer churn costs a few messages, not one per member.
 """
 
 from __future__ import annotations
@@ -97,6 +105,8 @@ class Decision:
     welcome: members.Welcome | None = None
     kicked: list[str] = field(default_factory=list)
     refusal: Refusal | None = None  # refused, after the catch-up (if any) was decided
+    # Who must see this change; None: every member. Set when only observers changed.
+    audience: set[str] | None = None
 
 
 class Referee:
@@ -128,28 +138,33 @@ class Referee:
         self._absorb(decision, self.game.on_create(self._state(room), room.table(), env), env=env)
         return decision
 
-    def join(self, room: Room, name: str, observer: bool, env: Env) -> Decision:
+    def join(
+        self, room: Room, name: str, observer: bool, env: Env, token: str | None = None
+    ) -> Decision:
         decision = self.settle(room, env)
-        room = decision.room
-        in_match = self._state(room).in_match
-        seats = self._max_seats(room)
-        decision.welcome = members.join(room, name, seats, in_match, observer, env)
+        new = decision.room
+        in_match = self._state(new).in_match
+        seats = self._max_seats(new)
+        decision.welcome = members.join(new, name, seats, in_match, observer, env, token)
         decision.changed = True
-        return decision
+        return _scoped(room, decision)
 
-    def resume(self, room: Room, token: str, env: Env) -> Decision:
+    def resume(self, room: Room, token: str, env: Env, retry_of: str | None = None) -> Decision:
         decision = self.settle(room, env)
-        decision.welcome = members.resume(decision.room, token)
+        decision.welcome = members.resume(decision.room, token, env, retry_of)
         decision.changed = True
-        return decision
+        return _scoped(room, decision)
 
-    def set_connected(self, room: Room, member_id: str, connected: bool) -> Decision:
-        room = room.model_copy(deep=True)
-        member = room.member(member_id)
+    def set_connected(
+        self, room: Room, member_id: str, connected: bool, now: int | None = None
+    ) -> Decision:
+        """A connection came or went. With `now`, the drop starts ruling 1e's clocks."""
+        copy = room.model_copy(deep=True)
+        member = copy.member(member_id)
         if member is None or member.connected == connected:
-            return Decision(room)
-        member.connected = connected
-        return Decision(room, changed=True)
+            return Decision(copy)
+        members.set_connected(member, connected, now)
+        return _scoped(room, Decision(copy, changed=True))
 
     # --- commands ----------------------------------------------------------------------
 
@@ -162,7 +177,7 @@ class Referee:
             # Only the catch-up stands; the command left no trace.
             decision = self.settle(room, env)
             decision.refusal = refusal
-        return decision
+        return _scoped(room, decision)
 
     def _act(self, decision: Decision, member_id: str, command: Command, env: Env) -> None:
         room = decision.room
@@ -198,6 +213,7 @@ class Referee:
             case Kick(player=player):
                 target = members.kick_target(room, actor, player)
                 target.kicked = True
+                members.ban(room, target)
                 self._remove(decision, target.id, env)
                 decision.kicked.append(target.id)
             case Leave():
@@ -256,20 +272,29 @@ class Referee:
         state = self._state(decision.room)
         if state.phase_id != phase_id:
             return decision
+        self._presence(decision, env)
         if key == "deadline":
             self._catch_up(decision, env)
         else:
+            state = self._state(decision.room)
             self._absorb(
                 decision, self.game.on_timer(state, decision.room.table(), key, env), env=env
             )
             self._catch_up(decision, env)
-        return decision
+        return _scoped(room, decision)
 
     def settle(self, room: Room, env: Env) -> Decision:
-        """Close whatever is due, on a copy of the room."""
+        """Close whatever is due, presence included, on a copy of the room."""
         decision = Decision(room.model_copy(deep=True))
+        self._presence(decision, env)
         self._catch_up(decision, env)
-        return decision
+        return _scoped(room, decision)
+
+    def _presence(self, decision: Decision, env: Env) -> None:
+        observer_grace = env.length(members.OBSERVER_GRACE_MS)
+        host_grace = env.length(members.HOST_GRACE_MS)
+        if members.catch_up_presence(decision.room, env.now, observer_grace, host_grace):
+            decision.changed = True
 
     def _catch_up(self, decision: Decision, env: Env) -> None:
         # A game may close several phases at once (nobody can vote: straight to
@@ -360,5 +385,38 @@ class Referee:
             ],
             "observers": len(room.observers),
         }
+        if room.host == me.id:
+            # The host sees who watches, to remove anyone with `kick` (ruling 1e).
+            message["observer_list"] = [
+                {"id": m.id, "name": m.name, "connected": m.connected} for m in room.observers
+            ]
         message.update(self.game.view(state, table, member_id, now))
         return message
+
+
+_NOT_MEMBERS = {"members", "bans", "version"}
+
+
+def _scoped(before: Room, decision: Decision) -> Decision:
+    """Name the audience of a change that touched observers only (see the module's notes).
+
+    Anything else that changed (the game, a seat, the host, the options)
+    reaches everyone, as does a change with effects or a welcome to a seat.
+    """
+    after = decision.room
+    decision.audience = None
+    if not decision.changed or decision.effects or decision.seal is not None:
+        return decision
+    if before.host != after.host:
+        return decision
+    players_before = [m for m in before.members if m.role is Role.PLAYER]
+    players_after = [m for m in after.members if m.role is Role.PLAYER]
+    if players_before != players_after:
+        return decision
+    if before.model_dump(exclude=_NOT_MEMBERS) != after.model_dump(exclude=_NOT_MEMBERS):
+        return decision
+    old = {m.id: m for m in before.observers}
+    new = {m.id: m for m in after.observers}
+    touched = {i for i in old.keys() | new.keys() if old.get(i) != new.get(i)}
+    decision.audience = touched | ({after.host} if after.host else set())
+    return decision

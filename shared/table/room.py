@@ -16,7 +16,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from table.contract import Seat, State, Table
 
-MAX_MEMBERS = 300
+MAX_MEMBERS = 300  # seats and observers together (PROTOCOL.md)
+
+# How long a room item lives after its last write (`docs/data-model.md`): a day
+# while anyone is connected, half an hour once nobody is, and not at all once
+# nobody is left, so abandoned rooms give their codes back soon.
+ROOM_TTL_SECONDS = 24 * 3600
+IDLE_ROOM_TTL_SECONDS = 30 * 60
+MAX_BANS = 64
 
 
 class Role(StrEnum):
@@ -33,12 +40,14 @@ class Member(BaseModel):
     name: str
     role: Role
     token_hash: str
+    previous_token_hash: str | None = None  # the one the last resume replaced (its retry)
     joined_at: int
     seated_at: int | None = None
     active: bool = True
     left: bool = False
     kicked: bool = False
     connected: bool = True
+    away_since: int | None = None  # when the connection dropped (ruling 1e's clocks)
     bot: str | None = None
     holder: str | None = None  # a local seat: the member whose device plays it
 
@@ -74,6 +83,9 @@ class Room(BaseModel):
     # Sealed picks of phase instance `picks_phase` only; a new instance starts empty.
     picks: dict[str, Any] = Field(default_factory=dict)
     picks_phase: int = 0
+    # Who the host kicked, kept out for the room's life: the hashes of their
+    # tokens and the comparison keys of their names.
+    bans: list[str] = Field(default_factory=list)
     created_at: int
     version: int = 0
 
@@ -100,6 +112,20 @@ class Room(BaseModel):
     def deadline(self) -> int | None:
         deadline = self.state.get("deadline")
         return None if deadline is None else int(deadline)
+
+    @property
+    def people(self) -> list[Member]:
+        """Members a person plays: not bots, not seats held on another device."""
+        return [m for m in self.members if m.bot is None and m.holder is None]
+
+    def ttl_seconds(self) -> int:
+        """How long the stored room lives after this write (`docs/data-model.md`)."""
+        people = [m for m in self.people if not m.left]
+        if not people:
+            return 0
+        if any(m.connected for m in people):
+            return ROOM_TTL_SECONDS
+        return IDLE_ROOM_TTL_SECONDS
 
     def current_picks(self) -> dict[str, Any]:
         return dict(self.picks) if self.picks_phase == self.phase_id else {}

@@ -16,8 +16,8 @@ from table import protocol, registry
 from table.contract import Env, Rng
 from table.errors import Code, Refusal
 from table.fanout import Fanout
-from table.limits import RateLimiter
-from table.members import Welcome, new_room_code
+from table.limits import RateLimiter, lookup_quota, room_quota
+from table.members import Welcome, new_room_code, set_connected
 from table.ports import (
     AlreadyBound,
     Binding,
@@ -59,6 +59,7 @@ class TableService:
         telemetry: Telemetry,
         scale: float = 1.0,
         content: Callable[[str, str], Any] | None = None,
+        pause: Callable[[float], None] = lambda seconds: None,
     ) -> None:
         self.store = store
         self.notifier = notifier
@@ -67,6 +68,9 @@ class TableService:
         self.telemetry = telemetry
         self.scale = scale
         self.limiter = RateLimiter()
+        self.lookups = lookup_quota()  # failed `join_room`/`resume` look-ups
+        self.rooms = room_quota()  # `create_room`
+        self.pause = pause  # between a busy `$disconnect`'s attempts (`time.sleep`)
         self.fanout = Fanout(store, notifier, timers, telemetry)
         self._content = content or _game_content
         self.work = UnitOfWork(
@@ -89,9 +93,19 @@ class TableService:
         self.telemetry.count("connected")
 
     def disconnect(self, connection_id: str) -> None:
-        """A drop, never a leave: the member keeps the seat and may resume."""
+        """A drop, never a leave: the member keeps the seat and may resume.
+
+        Many members of one room may close at once (a big room's observers
+        leaving together): each drop is a versioned save of the same item, and
+        a lost race re-reads. A drop still busy after its attempts waits a
+        random moment and tries again, so the crowd spreads out instead of
+        failing; a drop that never lands is repaired by the first post to the
+        closed connection (410 Gone marks the member disconnected).
+        """
         now = self.clock.now()
         self.limiter.forget(connection_id)
+        self.lookups.forget(connection_id)
+        self.rooms.forget(connection_id)
         binding = self.store.binding(connection_id, now)
         if binding is None:
             return
@@ -99,18 +113,41 @@ class TableService:
         def drop(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
             if snapshot.connections.get(binding.member) != connection_id:
                 return Decision(snapshot.room)  # already on another connection
-            return referee.set_connected(snapshot.room, binding.member, False)
+            return referee.set_connected(snapshot.room, binding.member, False, env.now)
 
-        try:
-            committed = self.work.run(binding.room, now, drop, rebind=_unbinding(binding.member))
-            self._publish(committed, now)
-        except Refusal:
-            pass  # the room is gone: nothing to mark
+        lost = [0]  # races lost to other writers: a crowd, not a throttled store
+
+        def stale() -> None:
+            lost[0] += 1
+            self.telemetry.count("stale_room")
+
+        work = UnitOfWork(self.store, self.referee, self.work.env_for, on_stale=stale)
+        for attempt in range(1, DROP_ROUNDS + 1):
+            try:
+                committed = work.run(
+                    binding.room, now, drop, rebind=_unbinding(binding.member, connection_id)
+                )
+                self._publish(committed, now)
+                break
+            except Refusal:
+                break  # the room is gone: nothing to mark
+            except Busy:
+                if lost[0] == 0 or attempt == DROP_ROUNDS:
+                    self.telemetry.count("disconnect_busy")
+                    raise  # a logged Lambda error; the next post to the connection heals it
+                self.pause(self.rng.random() * DROP_BACKOFF_S * attempt)
         self.fanout.after_write("unbind", lambda: self.store.unbind(connection_id))
         self.telemetry.count("disconnected")
 
-    def message(self, connection_id: str, frame: str | bytes | None) -> None:
-        """One client frame. Logged as its action and outcome, never with its text."""
+    def message(
+        self, connection_id: str, frame: str | bytes | None, source: str | None = None
+    ) -> None:
+        """One client frame. Logged as its action and outcome, never with its text.
+
+        `source` is the client's address (API Gateway's
+        `requestContext.identity.sourceIp`): room creation and failed look-ups
+        are limited per address as well as per connection.
+        """
         now = self.clock.now()
         req, action, outcome = None, "?", "ok"
         reply: dict[str, Any] = {}
@@ -123,7 +160,16 @@ class TableService:
             request = TABLE_HANDLERS.get(action)
             if request is not None:
                 handler, model = request
-                handler(self, connection_id, envelope, protocol.parse_fields(model, envelope), now)
+                fields = protocol.parse_fields(model, envelope)
+                if action in LOOKUPS:
+                    self._look_up(handler, connection_id, source, envelope, fields, now)
+                elif action == "create_room":
+                    if self.rooms.full(connection_id, source, now):
+                        raise Refusal(Code.RATE_LIMITED)
+                    handler(self, connection_id, envelope, fields, now)
+                    self.rooms.add(connection_id, source, now)
+                else:
+                    handler(self, connection_id, envelope, fields, now)
             else:
                 self._move(connection_id, envelope, now, reply)
             if req is not None and action not in ANSWERED:
@@ -158,6 +204,29 @@ class TableService:
             return
         self.telemetry.count(f"timer_fired.{key.split(':')[0]}")
         self._publish(committed, now)
+
+    def _look_up(
+        self,
+        handler: Handler,
+        cid: str,
+        source: str | None,
+        envelope: protocol.Envelope,
+        fields: Any,
+        now: int,
+    ) -> None:
+        """`join_room` or `resume`: a look-up by code that fails too often is refused first.
+
+        Counted only when it finds nothing, so a table of friends behind one
+        address never notices; a scan of codes is slowed to a crawl.
+        """
+        if self.lookups.full(cid, source, now):
+            raise Refusal(Code.RATE_LIMITED)
+        try:
+            handler(self, cid, envelope, fields, now)
+        except Refusal as refusal:
+            if refusal.code in (Code.ROOM_NOT_FOUND, Code.BAD_TOKEN):
+                self.lookups.add(cid, source, now)
+            raise
 
     # --- the table's requests -------------------------------------------------------
 
@@ -198,17 +267,31 @@ class TableService:
         self._require_unbound(cid, now)
 
         def join(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
-            return referee.join(snapshot.room, request.name, request.observer, env)
+            return referee.join(snapshot.room, request.name, request.observer, env, request.token)
 
         self._admit(cid, request.room.upper(), join, now, undo=True)
 
     def _resume(
         self, cid: str, envelope: protocol.Envelope, request: protocol.Resume, now: int
     ) -> None:
-        def resume(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
-            return referee.resume(snapshot.room, request.token, env)
+        """Rebind a member here. The connection it was on is told, and speaks for nobody now.
 
-        self._admit(cid, request.room.upper(), resume, now, undo=False)
+        An unknown room answers exactly as a wrong token does, so that codes
+        cannot be found by trying them.
+        """
+
+        def resume(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
+            # A retry from the connection the room already records for the member
+            # (its bind failed) may still present the token this resume replaced.
+            here = next((m for m, c in snapshot.connections.items() if c == cid), None)
+            return referee.resume(snapshot.room, request.token, env, retry_of=here)
+
+        try:
+            self._admit(cid, request.room.upper(), resume, now, undo=False)
+        except Refusal as refusal:
+            if refusal.code is Code.ROOM_NOT_FOUND:
+                raise Refusal(Code.BAD_TOKEN) from None
+            raise
 
     def _admit(
         self,
@@ -225,12 +308,26 @@ class TableService:
             assert decision.welcome is not None
             return {**connections, decision.welcome.member: cid}
 
-        committed = self.work.run(code, now, decide, rebind=bind_here)
+        replaced: dict[str, str] = {}
+
+        def decide_here(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
+            decision = decide(referee, snapshot, env)
+            welcome = decision.welcome
+            previous = snapshot.connections.get(welcome.member) if welcome else None
+            replaced.clear()
+            if previous is not None and previous != cid:
+                replaced[previous] = previous
+            return decision
+
+        committed = self.work.run(code, now, decide_here, rebind=bind_here)
         assert committed.snapshot is not None, "admitting always changes the room"
         welcome = committed.decisions[0].welcome
         assert welcome is not None
         self._bind(cid, Binding(code, welcome.member), now, undo=undo)
         self._admitted(cid, committed.snapshot, welcome, committed.decisions, now)
+        for previous in replaced:
+            # The old connection's binding stays, and every message on it is refused.
+            self.notifier.send(previous, protocol.error(Refusal(Code.RESUMED_ELSEWHERE)))
 
     def _admitted(
         self, cid: str, snapshot: Snapshot, welcome: Welcome, decisions: list[Decision], now: int
@@ -266,8 +363,11 @@ class TableService:
         snapshot = self.store.load(binding.room, now)
         member = snapshot.room.member(binding.member) if snapshot else None
         if member is not None and not member.left and not member.kicked:
-            raise Refusal(Code.ALREADY_IN_ROOM)
-        # A binding left behind by a leave whose clean-up failed: it speaks for nobody.
+            assert snapshot is not None
+            if _speaks_for(snapshot, binding, cid):
+                raise Refusal(Code.ALREADY_IN_ROOM)
+        # A binding left behind by a leave whose clean-up failed, or by a member
+        # who resumed on another connection: it speaks for nobody.
         self.store.unbind(cid)
 
     def _command(self, cid: str, command: Command, now: int) -> None:
@@ -285,6 +385,8 @@ class TableService:
             return {m: c for m, c in connections.items() if m not in gone}
 
         loaded = self.work.load(binding.room, now)
+        if cid is not None:
+            _require_current(loaded, binding, cid)
         committed = self.work.run(binding.room, now, act, rebind=rebind, snapshot=loaded)
         # Those who just went are told too: the kicked get `kicked`, the leaver its last view.
         extra = {m: c for m, c in loaded.connections.items() if m in _kicked(committed)}
@@ -326,6 +428,7 @@ class TableService:
         """A client whose countdown ran out asks the room to catch up, then gets its view."""
         binding = self._binding(cid, now)
         loaded = self.work.load(binding.room, now)
+        _require_current(loaded, binding, cid)
         referee = self.referee(loaded.room.game)
 
         def settle(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
@@ -333,7 +436,10 @@ class TableService:
 
         committed = self.work.run(binding.room, now, settle, snapshot=loaded)
         if committed.snapshot is not None:
-            self._publish(committed, now)  # everyone, this client included, gets the new view
+            self._publish(committed, now)  # everyone concerned gets the new view
+            room = committed.snapshot.room
+            if not _reaches(committed, binding.member) and room.member(binding.member):
+                self.notifier.send(cid, referee.view(room, binding.member, now))
         elif loaded.room.member(binding.member) is not None:
             self.notifier.send(cid, referee.view(loaded.room, binding.member, now))
 
@@ -343,6 +449,7 @@ class TableService:
         """A move of the room's game: parsed by the game's model, decided by its rules."""
         binding = self._binding(cid, now)
         loaded = self.work.load(binding.room, now)
+        _require_current(loaded, binding, cid)
         game = self.referee(loaded.room.game).game
         reply["messages"] = game.messages  # the game's own codes, for a refusal
         model = game.moves.get(envelope.action)
@@ -401,7 +508,7 @@ class TableService:
                 if cid in gone:
                     member = decision.room.member(member_id)
                     if member is not None and member.connected:
-                        member.connected = False
+                        set_connected(member, False, env.now)
                         decision.changed = True
             return decision
 
@@ -420,6 +527,12 @@ class TableService:
 
 # Requests whose reply is their answer (`pong`, `games`): no `ok` besides.
 ANSWERED = frozenset({"ping", "games"})
+# Requests that look a room up by its code: failures are limited (`TableService._look_up`).
+LOOKUPS = frozenset({"join_room", "resume"})
+# A `$disconnect` that stays busy tries again this many times, after a random pause
+# of up to DROP_BACKOFF_S times the attempt: about a second and a half at most.
+DROP_ROUNDS = 4
+DROP_BACKOFF_S = 0.25
 
 TABLE_HANDLERS: dict[str, tuple[Handler, type[protocol.Request]]] = {
     "ping": (TableService._ping, protocol.Ping),
@@ -449,11 +562,29 @@ def _game_content(slug: str, lang: str) -> Any:
     return registry.get(slug).load_content(lang)
 
 
-def _unbinding(member: str) -> Callable[[Decision, dict[str, str]], dict[str, str]]:
+def _unbinding(member: str, cid: str) -> Callable[[Decision, dict[str, str]], dict[str, str]]:
+    """Forget the member's connection, if it is still this one (a resume may have moved it)."""
+
     def rebind(decision: Decision, connections: dict[str, str]) -> dict[str, str]:
-        return {m: c for m, c in connections.items() if m != member}
+        return {m: c for m, c in connections.items() if (m, c) != (member, cid)}
 
     return rebind
+
+
+def _speaks_for(snapshot: Snapshot, binding: Binding, cid: str) -> bool:
+    """Whether this connection still speaks for its member: not replaced by a resume."""
+    current = snapshot.connections.get(binding.member)
+    return current is None or current == cid
+
+
+def _require_current(snapshot: Snapshot, binding: Binding, cid: str) -> None:
+    if not _speaks_for(snapshot, binding, cid):
+        raise Refusal(Code.RESUMED_ELSEWHERE)
+
+
+def _reaches(committed: Committed, member: str) -> bool:
+    """Whether publishing the change sends `member` a view (`Decision.audience`)."""
+    return any(d.audience is None or member in d.audience for d in committed.decisions)
 
 
 def _kicked(committed: Committed) -> set[str]:

@@ -71,7 +71,7 @@ def to_item(snapshot: Snapshot, version: int, now: int) -> dict[str, Any]:
         "picks": room.current_picks(),
         "conns": dict(snapshot.connections),
         "body": zlib.compress(json.dumps(body, separators=(",", ":")).encode()),
-        "expires_at": now // 1000 + ROOM_TTL_SECONDS,
+        "expires_at": now // 1000 + room.ttl_seconds(),  # shorter once nobody is connected
     }
     return {**room_key(room.code), **{k: to_attr(v) for k, v in plain.items()}}
 

@@ -168,7 +168,7 @@ def _row(snapshot: Snapshot, version: int, now: int) -> tuple[Any, ...]:
         _dumps(room.current_picks()),
         _dumps(dict(snapshot.connections)),
         _dumps(body),
-        now // 1000 + ROOM_TTL_SECONDS,
+        now // 1000 + room.ttl_seconds(),  # shorter once nobody is connected
     )
 
 
