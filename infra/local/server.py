@@ -44,6 +44,23 @@ class _Server(uvicorn.Server):
             print(self._banner, flush=True)
 
 
+def phones_line(host: str, port: int) -> str:
+    """The start-up line that says which address phones on the same network should open."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # sends nothing: only picks the outgoing interface
+        lan: str | None = probe.getsockname()[0]
+    except OSError:
+        lan = None
+    finally:
+        probe.close()
+    if not lan or lan.startswith("127."):
+        return "phones: this machine has no network address (join the Wi-Fi to play with phones)"
+    if host in ("", "0.0.0.0", "::", lan):
+        return f"phones on this network: open http://{lan}:{port}"
+    return f"phones can't reach {host}: start with HOST=0.0.0.0 make run, then open http://{lan}:{port}"
+
+
 def bind(host: str, port: int) -> socket.socket:
     family, kind, proto, _, address = socket.getaddrinfo(
         host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
@@ -119,6 +136,7 @@ def run(config: StackConfig) -> None:
             timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
         )
         banner = f"listening on http://{url_host(config.host)}:{port}"
+        banner += "\n" + phones_line(config.host, port)
         _Server(uvicorn_config, banner).run(sockets=[sock])
     finally:
         sock.close()

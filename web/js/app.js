@@ -5,6 +5,7 @@ import { Session } from './shell/session.js';
 import { Controller } from './shell/controller.js';
 import { setTenSecondsHandler } from './shell/countdown.js';
 import { setLang, t } from './shell/i18n.js';
+import { play } from './shell/sound.js';
 
 const params = new URLSearchParams(location.search);
 const urlRoom = (params.get('room') || '').trim().toUpperCase();
@@ -26,9 +27,13 @@ async function init() {
   await setLang(screen.wantedLang());
   screen.staticTexts();
 
-  document.querySelector('#leave-btn').addEventListener('click', () => session.leave());
+  document.querySelector('#leave-btn').addEventListener('click', () => screen.confirmLeave());
+  document.querySelector('#mute-btn').addEventListener('click', () => screen.toggleMute());
   document.querySelector('#lang-switch').addEventListener('change', (ev) => screen.pickLang(ev.currentTarget.value));
-  setTenSecondsHandler(() => { if (screen.yourTurn()) screen.announce(t('announce.tenSeconds')); });
+  setTenSecondsHandler(() => {
+    play('ten');
+    if (screen.yourTurn()) screen.announce(t('announce.tenSeconds'));
+  });
   document.addEventListener('keydown', (ev) => {
     if (!screen.onKey || ev.defaultPrevented) return;
     const target = ev.target;

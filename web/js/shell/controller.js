@@ -9,11 +9,14 @@ import { h, replaceChildren } from './dom.js';
 import { LANG_NAMES, UI_LANGS, lang, pickLang, setLang, t } from './i18n.js';
 import { errorText } from './errors.js';
 import * as store from './storage.js';
-import { gameOf } from './common.js';
+import { gameOf, hostPlayer } from './common.js';
 import { gameModule, knownGame, loadGame } from './games.js';
 import { renderHome } from './home.js';
-import { renderLobby } from './lobby.js';
+import { joinLink, renderLobby } from './lobby.js';
 import { CODE_RE } from './session.js';
+import { confirmDialog } from './dialog.js';
+import { qrSvg } from './qr.js';
+import { buzz, isMuted, play, setMuted } from './sound.js';
 
 const $ = (sel) => document.querySelector(sel);
 const ROUND_PHASES_OFF = ['lobby', 'finished'];
@@ -30,6 +33,9 @@ export class Controller {
     this.lastAnnounced = null;
     this.home = { message: '', errors: {}, pending: null, code: CODE_RE.test(code) ? code : '' };
     this.switching = null; // the UI language being loaded
+    this.hostSeen = null; // {room, id}: the host of the last snapshot
+    this.hostNotice = null; // {name, me, until}: "Ben is now the host"
+    this.wasYourTurn = false;
   }
 
   // --- the UI language ---------------------------------------------------------
@@ -61,12 +67,96 @@ export class Controller {
   staticTexts() {
     $('.skip-link').textContent = t('app.skipLink');
     $('#leave-btn').textContent = t('top.leave');
+    this.muteButton();
     $('#lang-label').textContent = t('app.language');
     const select = $('#lang-switch');
     if (!select.options.length) {
       UI_LANGS.forEach((l) => select.append(h('option', { value: l, lang: l, text: LANG_NAMES[l] })));
     }
     select.value = lang();
+  }
+
+  muteButton() {
+    const btn = $('#mute-btn');
+    const muted = isMuted();
+    btn.setAttribute('aria-pressed', muted ? 'true' : 'false');
+    btn.setAttribute('aria-label', t('top.mute'));
+    btn.title = muted ? t('top.soundOff') : t('top.soundOn');
+    // A speaker drawn in SVG (no emoji font needed), with waves or a cross.
+    const path = (d) => h('svg:path', { d, fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' });
+    btn.replaceChildren(h('svg:svg', { viewBox: '0 0 24 24', width: '20', height: '20', 'aria-hidden': 'true', focusable: 'false' },
+      h('svg:path', { d: 'M4 9h4l5-4v14l-5-4H4z', fill: 'currentColor' }),
+      muted ? [path('M17 9l5 6'), path('M22 9l-5 6')] : [path('M16.5 8.5a5 5 0 0 1 0 7'), path('M19 6a8.5 8.5 0 0 1 0 12')]));
+  }
+
+  toggleMute() {
+    setMuted(!isMuted());
+    this.muteButton();
+  }
+
+  /** Leave asks first, and says what leaving means (RULES 1d). */
+  async confirmLeave() {
+    const s = this.session.state;
+    const code = this.session.room || '';
+    const me = s && s.me ? s.me : {};
+    let body = t('leave.bodyWatching');
+    if (s && me.role === 'player' && !ROUND_PHASES_OFF.includes(s.phase)) body = t('leave.bodyMatch');
+    else if (s && me.role === 'player' && s.phase === 'lobby') body = t('leave.bodyLobby');
+    const ok = await confirmDialog({
+      title: t('leave.title', { code }),
+      body,
+      confirm: t('leave.confirm'),
+      cancel: t('leave.cancel'),
+    });
+    if (ok && this.session.room === code) this.session.leave();
+    else $('#leave-btn').focus();
+  }
+
+  /** The host's remove-player (×) asks first too. */
+  async confirmKick(player) {
+    const s = this.session.state;
+    const name = player.name || t('common.someone');
+    const inMatch = s && !ROUND_PHASES_OFF.includes(s.phase);
+    const ok = await confirmDialog({
+      title: t('kick.title', { name }),
+      body: inMatch ? t('kick.bodyMatch', { name }) : t('kick.body', { name }),
+      confirm: t('kick.confirm'),
+      cancel: t('leave.cancel'),
+    });
+    if (ok) this.act('kick', { player: player.id });
+  }
+
+  /** Whoever holds the host role now; a change is said to everyone (RULES 1a). */
+  noteHost(s) {
+    const host = hostPlayer(s);
+    const seen = this.hostSeen;
+    this.hostSeen = host ? { room: s.room, id: host.id } : null;
+    if (!host || !seen || seen.room !== s.room || seen.id === host.id) return;
+    const me = !!(s.me && s.me.id === host.id);
+    this.hostNotice = { name: host.name || t('common.someone'), me, until: Date.now() + 12_000 };
+    this.announce(me ? t('host.youAreHost') : t('host.newHost', { name: host.name || t('common.someone') }));
+  }
+
+  /** On a TV during play: the room code, a small QR code and the deck, so latecomers find the room. */
+  tvCorner(s) {
+    const box = $('#tv-join');
+    if (!this.tv || !s || s.phase === 'lobby') {
+      if (box.firstChild) box.replaceChildren();
+      box.hidden = true;
+      return;
+    }
+    const code = String(s.room || '');
+    const key = `${code}|${s.lang}|${lang()}`;
+    box.hidden = false;
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    const link = joinLink(code);
+    box.replaceChildren(
+      h('div', { class: 'tv-join-text' },
+        h('p', { class: 'tv-join-code', testid: 'tv-room-code', text: code }),
+        h('p', { class: 'tv-join-link', text: link.replace(/^https?:\/\//, '') }),
+        h('p', { class: 'tv-join-deck', testid: 'deck-lang', text: t('lobby.deck', { lang: LANG_NAMES[s.lang] || s.lang || '' }) })),
+      h('div', { class: 'tv-join-qr', testid: 'tv-qr' }, qrSvg(link, t('lobby.qrAlt', { link }))));
   }
 
   pickLang(choice) {
@@ -215,7 +305,7 @@ export class Controller {
       games: Array.isArray(session.games) ? session.games : null,
       code: this.home.code,
       name: store.loadName(),
-      message: this.home.message ? t(this.home.message) : '',
+      message: this.home.message ? t(this.home.message, this.home.params || {}) : '',
       errors,
       pending: this.home.pending,
     });
@@ -256,14 +346,23 @@ export class Controller {
       memo: this.memo,
       errors: this.memo.errors,
       act: (action, fields, o) => this.act(action, fields, o),
+      confirmKick: (player) => this.confirmKick(player),
       say: (text) => this.say(text),
       rerender: (o) => this.render(o),
     };
     this.setPhase(phase, Number.isFinite(s.round) ? s.round : 0);
     if (phase !== 'reveal') this.say('');
+    this.noteHost(s);
+    this.tvCorner(s);
     const result = (phase === 'lobby' ? renderLobby : mod.screens[phase])(ctx);
     if (this.memo.errors.general) {
       result.node.prepend(h('p', { class: 'error', role: 'alert', text: this.memo.errors.general }));
+    }
+    const notice = this.hostNotice;
+    if (notice && notice.until > Date.now()) {
+      result.node.prepend(h('p', { class: 'notice', testid: 'host-notice', role: 'status', text: notice.me ? t('host.youAreHost') : t('host.newHost', { name: notice.name }) }));
+      result.wake = [...(result.wake || []), serverNow() + (notice.until - Date.now())];
+      result.shape = result.shape ? `${result.shape}|host:${notice.name}` : result.shape;
     }
 
     // Same shape as on screen: patch the live parts only, so typing, IME
@@ -295,7 +394,10 @@ export class Controller {
       const next = Math.min(...wake);
       this.wakeTimer = setTimeout(() => this.render(), Math.max(0, next - serverNow()) + 30);
     }
-    document.title = this.yourTurn()
+    const turn = this.yourTurn();
+    if (turn && !this.wasYourTurn) buzz(); // a short vibration on phones, where allowed
+    this.wasYourTurn = turn;
+    document.title = turn
       ? t('app.yourTurnTitle', { game: this.gameName() })
       : t('app.roomTitle', { game: this.gameName(), code: this.session.room });
   }
@@ -305,6 +407,7 @@ export class Controller {
     if (this.lastAnnounced === null) { this.lastAnnounced = key; return; } // first load: the focus says enough
     if (this.lastAnnounced === key) return;
     this.lastAnnounced = key;
+    play('phase');
     const text = phase === 'lobby' ? t('announce.lobby') : mod.announcement(s) || (phase === 'finished' ? t('announce.finished') : null);
     if (text) this.announce(text);
   }
@@ -389,15 +492,19 @@ export class Controller {
   }
 
   /** The session went home: show the message, forget the form's state. */
-  wentHome({ message, errors }) {
+  wentHome({ message, params, errors }) {
     this.memoKey = null;
+    this.hostSeen = null;
+    this.hostNotice = null;
+    this.tvCorner(null);
     this.home.message = message || '';
+    this.home.params = params || {};
     this.home.errors = errors || {};
     this.home.pending = null;
     this.home.code = '';
     this.render();
     const heading = document.querySelector('#home-h');
     if (heading && !(errors && Object.keys(errors).length)) heading.focus();
-    if (message) this.announce(t(message));
+    if (message) this.announce(t(message, params || {}));
   }
 }

@@ -60,7 +60,7 @@ function gamePicker(games, onPick) {
         has(`games.${g.slug}.tagline`) ? h('span', { class: 'game-choice-tagline', text: t(`games.${g.slug}.tagline`) }) : null))));
 }
 
-function build(handlers, { tv, games }) {
+function build(handlers, { tv, games, folded }) {
   const code = field({
     id: 'join-code',
     testid: 'join-code',
@@ -132,14 +132,20 @@ function build(handlers, { tv, games }) {
   createError,
   createBtn);
 
-  const message = h('p', { class: 'notice', role: 'status' });
+  const message = h('p', { class: 'notice', testid: 'home-message', role: 'status' });
+  // Opened from a join link: the join form first, "start a new game" folded away.
+  const create = createForm && folded
+    ? h('details', { class: 'create-fold', testid: 'create-fold' },
+      h('summary', { class: 'btn btn-quiet', text: t('home.createInstead') }),
+      createForm)
+    : createForm;
   const node = h('section', { class: 'screen screen-home', 'aria-labelledby': 'home-h' },
     h('h1', { id: 'home-h', class: 'home-title', tabindex: '-1' },
       h('span', { class: 'home-title-main', text: choices ? t('app.name') : t('games.bluff.name') })),
     h('p', { class: 'tagline', text: choices ? '' : t('games.bluff.tagline') }),
     message,
     joinForm,
-    createForm,
+    create,
     tv || choices ? null : h('p', { class: 'how', text: t('games.bluff.how') }));
   /** Pick a game (and a deck) as a rebuilt page had them. */
   const restore = (game, deckValue) => {
@@ -174,10 +180,11 @@ function nameField(id) {
  * survives), rebuilt with the typing kept when the language or the games change.
  */
 export function renderHome(handlers, opts) {
-  const key = `${lang()}|${JSON.stringify(opts.games || null)}`;
+  const folded = !!opts.code && !opts.tv;
+  const key = `${lang()}|${JSON.stringify(opts.games || null)}|${folded}`;
   if (!view || view.key !== key) {
     const before = view;
-    view = build(handlers, opts);
+    view = build(handlers, { ...opts, folded });
     view.key = key;
     view.code.input.value = before ? before.code.input.value : opts.code || '';
     view.joinName.input.value = before ? before.joinName.input.value : opts.name || '';

@@ -4,7 +4,7 @@
 // result sheet.
 
 import { h } from './dom.js';
-import { fmtNumber, t } from './i18n.js';
+import { LANG_NAMES, fmtNumber, t } from './i18n.js';
 import { qrSvg } from './qr.js';
 import { activePlayers, hostPlayer, players, num } from './common.js';
 import { optionsPanel } from './options.js';
@@ -25,6 +25,20 @@ export function joinLink(room) {
   url.searchParams.set('room', room);
   return url.toString();
 }
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** Opened on loopback: phones can't reach this address; say how to serve the LAN. */
+export function loopbackWarning() {
+  const host = location.hostname;
+  if (!(LOOPBACK.has(host) || host.startsWith('127.'))) return null;
+  return h('div', { class: 'notice notice-warn', testid: 'loopback-warning', role: 'note' },
+    h('p', { text: t('lobby.loopback', { host }) }),
+    h('p', null, t('lobby.loopbackHow'), ' ', h('code', { text: 'HOST=0.0.0.0 make run' })));
+}
+
+/** "Deck: Español" — the room's word deck. */
+export const deckLine = (state) => h('p', { class: 'deck-lang', testid: 'deck-lang', text: t('lobby.deck', { lang: LANG_NAMES[state.lang] || state.lang || '' }) });
 
 export function joinPanel(ctx, { big = false } = {}) {
   const { state } = ctx;
@@ -54,7 +68,8 @@ export function joinPanel(ctx, { big = false } = {}) {
       h('p', { class: 'label', text: ctx.tv ? t('lobby.tvScan') : t('lobby.joinLinkLabel') }),
       h('p', { class: 'link-row' },
         h('a', { href: link, class: 'join-link', testid: 'join-link', text: link.replace(/^https?:\/\//, '') }),
-        copyBtn)),
+        copyBtn),
+      deckLine(state)),
     h('div', { class: 'qr-box' }, qrSvg(link, t('lobby.qrAlt', { link }))));
 }
 
@@ -84,7 +99,7 @@ export function playerList(ctx, { kick = false, scores = false } = {}) {
         dataset: { playerId: p.id, focus: `kick-${p.id}` },
         'aria-label': t('lobby.kick', { name: p.name || t('common.someone') }),
         title: t('lobby.kick', { name: p.name || t('common.someone') }),
-        onclick: () => ctx.act('kick', { player: p.id }),
+        onclick: () => (ctx.confirmKick ? ctx.confirmKick(p) : ctx.act('kick', { player: p.id })),
       }, h('span', { 'aria-hidden': 'true', text: '×' })) : null);
     }));
 }
@@ -112,7 +127,7 @@ export function startControls(ctx, { again = false } = {}) {
     }, again ? t('results.playAgain') : t('lobby.start')));
     if (reason) out.push(h('p', { class: 'hint', id: 'start-reason', testid: 'start-reason', text: reason }));
   } else if (me.role === 'observer') {
-    out.push(h('p', { class: 'status', text: t('lobby.youAreWatching') }));
+    out.push(h('p', { class: 'status', testid: 'observer-status', text: again ? t('results.seatForNext') : t('lobby.youAreWatching') }));
     if (seated < seatRange(ctx).max) {
       out.push(h('button', {
         type: 'button',
@@ -145,12 +160,14 @@ export function renderLobby(ctx) {
   const node = h('section', { class: 'screen screen-lobby', 'aria-labelledby': 'lobby-h' },
     h('h1', { id: 'lobby-h', class: 'screen-title', tabindex: '-1', dataset: { focus: 'lobby-h' }, text: t('lobby.heading') }),
     joinPanel(ctx, { big: ctx.tv }),
+    loopbackWarning(),
     h('div', { class: 'actions' }, startControls(ctx)),
     optionsPanel(ctx),
     h('section', { class: 'panel players-panel', 'aria-labelledby': 'players-h' },
       h('h2', { id: 'players-h', text: playersHeading(ctx, seated) }),
       playerList(ctx, { kick: !ctx.tv && !!(state.me && state.me.host) }),
-      h('p', { class: 'observers', text: watchersLine(num(state.observers)) })));
+      // The TV is an observer too, but doesn't count itself as watching.
+      h('p', { class: 'observers', testid: 'observers', text: watchersLine(Math.max(0, num(state.observers) - (ctx.tv ? 1 : 0))) })));
   const focus = node.querySelector('[data-testid="start-btn"]:not([disabled])')
     || node.querySelector('[data-testid="take-seat-btn"]')
     || node.querySelector('#lobby-h');

@@ -16,9 +16,45 @@ function winnersLine(state) {
   return t('results.noWinner');
 }
 
+/** The seats of the match: a seat taken after it ended is not on its sheet. */
+export function matchPlayers(state) {
+  const seats = Array.isArray(state.match_seats) ? new Set(state.match_seats) : null;
+  return players(state).filter((p) => !seats || seats.has(p.id));
+}
+
+/** Places 1–3 (ties share a place), each with its players, best first. */
+function places(state) {
+  const rows = matchPlayers(state).slice().sort((a, b) => num(b.score) - num(a.score));
+  const out = [];
+  for (const p of rows) {
+    const last = out[out.length - 1];
+    if (last && last.score === num(p.score)) last.players.push(p);
+    else if (out.length < 3) out.push({ score: num(p.score), players: [p] });
+    else break;
+  }
+  return out;
+}
+
+/** The podium: places 1–3, and under it the game's fun titles ({title, names}). */
+function podium(state, titles) {
+  const steps = places(state);
+  if (!steps.length) return null;
+  return h('section', { class: 'podium-wrap', 'aria-labelledby': 'podium-h' },
+    h('h2', { id: 'podium-h', class: 'sr-only', text: t('results.podium') }),
+    h('ol', { class: 'podium', testid: 'podium' }, steps.map((step, i) => h('li', { class: `podium-step is-${i + 1}` },
+      h('span', { class: 'podium-place', text: t('results.place', { n: i + 1 }) }),
+      h('span', { class: 'podium-names', text: fmtList(step.players.map((p) => p.name || t('common.someone'))) }),
+      h('span', { class: 'podium-score', text: t('common.points', { n: step.score }) })))),
+    titles && titles.length
+      ? h('ul', { class: 'titles', testid: 'titles' }, titles.map((x) => h('li', { class: 'title-item', dataset: { title: x.key } },
+        h('span', { class: 'title-name', text: x.title }),
+        h('span', { class: 'title-who', text: x.who }))))
+      : null);
+}
+
 function totalsTable(state) {
   const winners = new Set(Array.isArray(state.winners) ? state.winners : []);
-  const rows = players(state).slice().sort((a, b) => num(b.score) - num(a.score));
+  const rows = matchPlayers(state).slice().sort((a, b) => num(b.score) - num(a.score));
   let rank = 0;
   let prev = null;
   const meId = state.me && state.me.id;
@@ -40,18 +76,20 @@ function totalsTable(state) {
 }
 
 /** The whole sheet; `extra` are the game's own sections, after the totals. */
-export function resultFrame(ctx, { extra = [] } = {}) {
+export function resultFrame(ctx, { extra = [], titles = [], notice = null } = {}) {
   const { state } = ctx;
   const winners = Array.isArray(state.winners) ? state.winners : [];
   const host = !!(state.me && state.me.host) && !ctx.tv;
   const node = h('section', { class: 'screen screen-results', testid: 'results', 'aria-labelledby': 'results-h' },
     h('h1', { id: 'results-h', class: 'screen-title', tabindex: '-1', dataset: { focus: 'results-h' }, text: t('results.heading') }),
     h('p', { class: `winners${winners.length > 1 ? ' is-shared' : ''}`, testid: 'winners', text: winnersLine(state) }),
+    notice,
+    podium(state, titles),
+    h('div', { class: 'actions action-bar', testid: 'action-bar' }, startControls(ctx, { again: true })),
     h('section', { class: 'panel', 'aria-labelledby': 'totals-h' },
       h('h2', { id: 'totals-h', text: t('results.totals') }),
       totalsTable(state)),
     extra,
-    h('div', { class: 'actions' }, startControls(ctx, { again: true })),
     host ? optionsPanel(ctx) : null,
     host
       ? h('details', { class: 'panel seats' },

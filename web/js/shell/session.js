@@ -175,8 +175,8 @@ export class Session extends EventTarget {
     return err;
   }
 
-  /** Forget the seat and go home; `message` is a catalogue key (or ''). */
-  goHome(message = '') {
+  /** Forget the seat and go home; `message` is a catalogue key (or '') with its `params`. */
+  goHome(message = '', params = {}) {
     if (this.room) store.forgetSeat(this.room, this.tv);
     store.forgetSessionRoom();
     this.room = null;
@@ -185,7 +185,7 @@ export class Session extends EventTarget {
     this.lastJson = null;
     clearTimeout(this.syncTimer);
     this.syncTimer = null;
-    this.emit('home', { message, errors: {} });
+    this.emit('home', { message, params, errors: {} });
   }
 
   kickedOut() {
@@ -194,8 +194,9 @@ export class Session extends EventTarget {
   }
 
   async leave() {
+    const code = this.room;
     const leaving = this.request('leave').catch(() => {});
-    this.goHome('');
+    this.goHome('home.left', { code });
     await Promise.race([leaving, new Promise((r) => setTimeout(r, 2000))]);
     // A fresh connection carries no membership of the old room.
     this.conn.restart();

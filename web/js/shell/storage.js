@@ -40,3 +40,15 @@ export const saveName = (name) => set(localStorage, NAME, name);
 const UI_LANG = 'bluff:ui-lang';
 export const loadUiLang = () => get(localStorage, UI_LANG) || '';
 export const saveUiLang = (lang) => set(localStorage, UI_LANG, lang);
+
+// Sound cues and vibration off (the top bar's mute switch).
+const MUTED = 'bluff:muted';
+export const loadMuted = () => get(localStorage, MUTED) === '1';
+export const saveMuted = (muted) => set(localStorage, MUTED, muted ? '1' : '0');
+
+// A half-typed definition survives a reload: per room and round, this tab only.
+const DRAFT = (room, round) => `bluff:draft:${room}:${round}`;
+export const loadDraft = (room, round) => get(sessionStorage, DRAFT(room, round));
+export const saveDraft = (room, round, text) => (text
+  ? set(sessionStorage, DRAFT(room, round), text)
+  : remove(sessionStorage, DRAFT(room, round)));

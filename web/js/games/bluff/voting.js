@@ -5,7 +5,7 @@ import { h, srOnly } from '../../shell/dom.js';
 import { t } from '../../shell/i18n.js';
 import { countdown } from '../../shell/countdown.js';
 import { isActivePlayer, num, roundLabel, statusLine } from '../../shell/common.js';
-import { lateJoinerScreen, wordBlock } from './common.js';
+import { lastRoundNotice, lateJoinerScreen, watchingNotice, wordBlock } from './common.js';
 
 function votesLine(state) {
   if (!Number.isFinite(state.votes_in) || !Number.isFinite(state.voters)) return null;
@@ -92,11 +92,13 @@ export function renderVoting(ctx) {
   const parts = [
     roundLabel(state),
     wordBlock(state),
+    lastRoundNotice(state),
+    watchingNotice(state, ctx),
     timer,
     votes,
     status,
     canVote ? h('p', { class: 'hint keys-hint', text: t('bluff.voting.keysHint') }) : null,
-    h('ol', { class: `ballot${canVote ? ' is-live' : ''}${ballot.length > 6 ? ' is-many' : ''}`, testid: 'ballot', 'aria-label': t('bluff.voting.prompt') }, cards),
+    h('ol', { class: `ballot${canVote ? ' is-live' : ''}${ballot.length > 6 ? ' is-many' : ''}${ballot.length > 10 ? ' is-crowded' : ''}`, testid: 'ballot', 'aria-label': t('bluff.voting.prompt') }, cards),
   ];
   if (canVote) {
     parts.push(h('div', { class: 'vote-bar' },

@@ -5,7 +5,8 @@ import { h, normalizedLength } from '../../shell/dom.js';
 import { t } from '../../shell/i18n.js';
 import { countdown } from '../../shell/countdown.js';
 import { isActivePlayer, num, roundLabel, scoresPanel, statusLine } from '../../shell/common.js';
-import { lateJoinerScreen, wordBlock } from './common.js';
+import * as store from '../../shell/storage.js';
+import { lastRoundNotice, lateJoinerScreen, watchingNotice, wordBlock } from './common.js';
 
 const MIN = 8;
 const MAX = 100;
@@ -39,10 +40,11 @@ export function renderWriting(ctx) {
   const ready = readyLine(state);
   if (ready) ready.dataset.patch = 'ready';
   if (timer) timer.dataset.patch = 'timer';
-  const parts = [roundLabel(state), wordBlock(state), timer, ready];
+  const parts = [roundLabel(state), wordBlock(state), lastRoundNotice(state), watchingNotice(state, ctx), timer, ready];
   let focus = null;
 
   if (playing && typeof state.my_entry === 'string') {
+    store.saveDraft(state.room, state.round, ''); // accepted: the draft is done
     parts.push(focus = h('div', { class: 'sent', testid: 'entry-sent', role: 'status', tabindex: '-1', dataset: { focus: 'sent' } },
       h('p', { class: 'sent-mark', text: t('bluff.writing.sent') }),
       h('p', { class: 'sent-text', lang: state.lang || null, text: state.my_entry })));
@@ -71,7 +73,9 @@ export function renderWriting(ctx) {
       'aria-invalid': error ? 'true' : null,
       dataset: { focus: 'entry' },
     });
-    box.value = memo.draft || '';
+    // A half-typed definition survives a reload (sessionStorage, per room and round).
+    if (memo.draft === undefined) memo.draft = store.loadDraft(state.room, state.round) || '';
+    box.value = memo.draft;
     const refreshCount = () => {
       const n = normalizedLength(box.value);
       count.textContent = counterText(n);
@@ -86,6 +90,7 @@ export function renderWriting(ctx) {
     };
     box.addEventListener('input', () => {
       memo.draft = box.value;
+      store.saveDraft(state.room, state.round, box.value);
       refreshCount();
       if (memo.errors.entry) {
         memo.errors.entry = null;
