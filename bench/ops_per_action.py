@@ -70,6 +70,7 @@ LAMBDA_REQUEST = Decimal("0.20") / 1_000_000
 LAMBDA_MEMORY_GB = Decimal(1)  # 1024 MB
 SFN_TRANSITION = Decimal("0.025") / 1000
 SFN_TRANSITIONS_PER_TIMER = 3  # Wait, Task, end
+SFN_TRANSITIONS_PER_STOPPED = 1  # Wait: stopped there (StopExecution), it goes no further
 CONNECTION_ITEM_BYTES = 100
 
 
@@ -117,6 +118,7 @@ class Call:
     post_units: int = 0  # 32 KB increments
     inbound: int = 0  # client frames (API Gateway bills them as messages)
     timers: int = 0
+    stops: int = 0  # StopExecution: a phase closed before its deadline
     ms: float = 0.0
     # operation, the room item?, strongly consistent?, size of a written item if known
     requests: list[tuple[str, bool, bool, int | None]] = field(default_factory=list)
@@ -147,6 +149,7 @@ class Meter:
         self.max_item_body: dict[str, Any] = {}
         self.connected_at: dict[str, int] = {}
         self.connection_ms = 0
+        self.stopped: set[str] = set()  # executions stopped before they fired
         meter = self
 
         class CountingNotifier(RecordingNotifier):
@@ -161,6 +164,14 @@ class Meter:
                 assert meter.current is not None
                 meter.current.timers += 1  # a repeated start is still a request
                 super().schedule(deadline)
+
+            def cancel(self, alarm: Alarm) -> None:
+                assert meter.current is not None
+                meter.current.stops += 1
+                # Stopped in its Wait: it never fires (unless it already has).
+                if alarm.name not in stack.fired:
+                    meter.stopped.add(alarm.name)
+                    stack.fired.add(alarm.name)
 
         stack.notifier, stack.timers = CountingNotifier(), CountingTimers()
         for module in stack.modules.values():
@@ -232,7 +243,10 @@ class Match:
         self.code: str | None = None
 
     def advance(self, ms: int) -> None:
-        """Let time pass; every started timer fires once the clock passes its `at`."""
+        """Let time pass; every started timer fires once the clock passes its `at`.
+
+        A stopped execution is in `stack.fired` already: it never fires.
+        """
         target = self.stack.clock.ms + ms
         while due := [
             d
@@ -412,8 +426,8 @@ def spread(values: Sequence[int]) -> str:
 def action_table(meter: Meter) -> list[str]:
     lines = [
         "| action | calls | DynamoDB reads / call (strongly consistent) | writes / call "
-        "| posts / call | timer starts / call | handler ms on moto (median) |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "| posts / call | timer starts / call | timer stops / call | handler ms on moto (median) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     labels = [k for k in ORDER if meter.calls.get(k)]
     labels += sorted(k for k, v in meter.calls.items() if v and k not in ORDER)
@@ -423,7 +437,7 @@ def action_table(meter: Meter) -> list[str]:
             f"| {label} | {len(calls)} | {spread([c.reads for c in calls])} "
             f"({spread([c.strong_reads for c in calls])}) "
             f"| {spread([c.writes for c in calls])} | {spread([c.posts for c in calls])} "
-            f"| {spread([c.timers for c in calls])} "
+            f"| {spread([c.timers for c in calls])} | {spread([c.stops for c in calls])} "
             f"| {statistics.median(c.ms for c in calls):.1f} |"
         )
     return lines
@@ -436,6 +450,10 @@ def cost(meter: Meter, match_ms: int) -> tuple[list[str], Decimal]:
     inbound = sum(c.inbound for c in calls)
     post_units = sum(c.post_units for c in calls)
     timers = sum(c.timers for c in calls)
+    stopped = len(meter.stopped)
+    transitions = (timers - stopped) * SFN_TRANSITIONS_PER_TIMER + (
+        stopped * SFN_TRANSITIONS_PER_STOPPED
+    )
     # Lambda bills each invocation in whole milliseconds.
     lambda_seconds = Decimal(sum(math.ceil(c.ms) for c in calls)) / 1000
     ws_messages = inbound + post_units
@@ -457,15 +475,15 @@ def cost(meter: Meter, match_ms: int) -> tuple[list[str], Decimal]:
             lambda_seconds * LAMBDA_MEMORY_GB * LAMBDA_GB_SECOND,
         ),
         "Step Functions transitions": (
-            f"{timers * SFN_TRANSITIONS_PER_TIMER} ({timers} executions)",
-            timers * SFN_TRANSITIONS_PER_TIMER * SFN_TRANSITION,
+            f"{transitions} ({timers} executions, {stopped} stopped in their Wait)",
+            transitions * SFN_TRANSITION,
         ),
     }
     total = sum((usd for _, usd in parts.values()), Decimal(0))
     # Pessimistic: 10 ms more per DynamoDB request and timer start, and per handler
     # call that posts (one concurrent batch), for the network moto does not have.
     slow_ms = sum(
-        math.ceil(c.ms) + 10 * (c.reads + c.writes + c.timers + (1 if c.posts else 0))
+        math.ceil(c.ms) + 10 * (c.reads + c.writes + c.timers + c.stops + (1 if c.posts else 0))
         for c in calls
     )
     slow_usd = Decimal(slow_ms) / 1000 * LAMBDA_MEMORY_GB * LAMBDA_GB_SECOND
@@ -522,8 +540,10 @@ def main() -> None:
         "and votes in rounds 1–5 (the last entry/vote closes the phase), one player "
         "writes nothing in round 6 (its writing deadline closes it), the host continues "
         "odd reveals and the reveal timer ends even ones, one phone drops and resumes in "
-        "round 3, every started timer fires when the clock passes it (so early-closed "
-        "phases cost a no-op firing), everyone disconnects at the end. Reads are GetItem "
+        "round 3, every started timer fires when the clock passes it unless it was stopped "
+        "first (a phase closed by its last pick stops its deadline's execution; other "
+        "early-closed phases cost a no-op firing), everyone disconnects at the end. "
+        "Reads are GetItem "
         "(in brackets, those strongly consistent: the room; the other is the connection's "
         "binding, eventually consistent); writes are PutItem/UpdateItem/DeleteItem (a "
         "write that opens a reveal includes the finished round's record, its own item). "
@@ -637,8 +657,8 @@ def main() -> None:
         "machine (taken as the bound the brief asks for: it includes moto's own Python "
         "work but no network round trips, see the pessimistic line above); cold starts "
         "not included. Step Functions Standard, $0.025 "
-        "per 1,000 state transitions, 3 per timer execution (Wait, Task, end), every "
-        "started timer running to completion. Free tiers ignored.",
+        "per 1,000 state transitions, 3 per timer execution (Wait, Task, end), 1 for one "
+        "stopped in its Wait (StopExecution itself is not billed). Free tiers ignored.",
     ]
     print("\n".join(out))
 

@@ -80,7 +80,14 @@ def build_app(
     """
     stage = stage_name()
     registry = embedded.notifier.registry if embedded is not None else ConnectionRegistry()
-    invoker = Invoker(config.handler_workers)
+    invoker = Invoker(
+        config.handler_workers,
+        inline=frozenset(
+            f.name
+            for f in (functions.connection, functions.actions, functions.deadline)
+            if embedded is not None and embedded.serves(f)
+        ),
+    )
 
     async def invoke_deadline(payload: Any) -> Invocation:
         return await invoker.invoke(functions.deadline, payload)

@@ -58,7 +58,9 @@ class Connection:
             else:
                 message = {"type": "websocket.send", "text": text}
             try:
-                await asyncio.wait_for(self.websocket.send(message), SEND_TIMEOUT_S)
+                # `timeout()`, not `wait_for()`: no task per frame on Python 3.11.
+                async with asyncio.timeout(SEND_TIMEOUT_S):
+                    await self.websocket.send(message)
             except (WebSocketDisconnect, OSError, RuntimeError, TimeoutError) as error:
                 # Once the peer is gone Starlette raises WebSocketDisconnect or a
                 # RuntimeError (WebSocketDisconnected), depending on who noticed first.

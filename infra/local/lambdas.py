@@ -42,6 +42,7 @@ class LambdaFunction:
     handler: Handler
     timeout_s: float
     memory_mb: int
+    module: str = ""  # its name in sys.modules
 
 
 class LambdaContext:
@@ -97,7 +98,7 @@ def load_function(name: str, path: Path, module_name: str) -> LambdaFunction:
     if not callable(handler):
         raise ImportError(f"{path} has no callable `handler`")
     timeout_s, memory_mb = _function_settings(path)
-    return LambdaFunction(name, path, handler, timeout_s, memory_mb)
+    return LambdaFunction(name, path, handler, timeout_s, memory_mb, module_name)
 
 
 @dataclass(frozen=True)
@@ -119,12 +120,22 @@ class Invocation:
 
 
 class Invoker:
-    """Runs handlers in a bounded thread pool and reports errors like Lambda's logs."""
+    """Runs handlers in a bounded thread pool and reports errors like Lambda's logs.
 
-    def __init__(self, workers: int) -> None:
+    A function named in `inline` runs on the event loop itself instead: one
+    whose every adapter is in-process and never waits on a network (the
+    embedded default's). One thread then does everything, with no hand-off
+    between threads and no contention for the GIL; invocations are serial,
+    which is one of the interleavings AWS allows.
+    """
+
+    def __init__(self, workers: int, inline: frozenset[str] = frozenset()) -> None:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lambda")
+        self.inline = inline
 
     async def invoke(self, function: LambdaFunction, event: dict[str, Any]) -> Invocation:
+        if function.name in self.inline:
+            return _invoke_blocking(function, event)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, _invoke_blocking, function, event)
 

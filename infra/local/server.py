@@ -90,8 +90,9 @@ def run(config: StackConfig) -> None:
 
     if config.on_aws_emulation:
         environment.apply_credentials(os.environ, embedded=config.dynamodb_endpoint is None)
-        database: Database | None = start_database(config.table_name, config.dynamodb_endpoint)
-        endpoint: str | None = database.endpoint
+        moto = start_database(config.table_name, config.dynamodb_endpoint)
+        database: Database | None = moto
+        endpoint: str | None = moto.endpoint
         store: Embedded | None = None
         print(f"rooms in DynamoDB at {endpoint} (table {config.table_name})", flush=True)
     else:

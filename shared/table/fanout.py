@@ -44,6 +44,9 @@ class Fanout:
         """
         messages: list[tuple[str, Mapping[str, Any]]] = []
         connections = dict(snapshot.connections) if snapshot else {}
+        if snapshot is not None:
+            for alarm in _closed_early(snapshot, decisions, now):
+                self._cancel(alarm)
         kicked: set[str] = set()
         for decision in decisions:
             kicked.update(decision.kicked)
@@ -95,6 +98,16 @@ class Fanout:
             self.telemetry.count("timer_failed")
             self.telemetry.event("timer_failed", room=room.code, execution=alarm.name)
 
+    def _cancel(self, alarm: Alarm) -> None:
+        try:
+            self.timers.cancel(alarm)
+        except Busy:
+            # It fires anyway, as a counted no-op: the referee drops a stale timer.
+            self.telemetry.count("timer_cancel_failed")
+            self.telemetry.event("timer_cancel_failed", room=alarm.room, execution=alarm.name)
+        else:
+            self.telemetry.count("timer_cancelled")
+
     def _archive(self, snapshot: Snapshot, archive: Archive, now: int) -> None:
         room = snapshot.room
         key = f"{room.created_at:013d}#{archive.key}"
@@ -112,3 +125,23 @@ class Fanout:
         except Busy as error:
             self.telemetry.count(f"after_write_failed.{step}")
             self.telemetry.event("after_write_failed", step=step, error=repr(error))
+
+
+def _closed_early(snapshot: Snapshot, decisions: list[Decision], now: int) -> list[Alarm]:
+    """Deadline alarms whose phase instance a pick has just closed before its deadline.
+
+    A sealed pick's decision holds the room as it was before the close (the
+    close is the next decision), so the old phase instance and its deadline
+    are known without another read. Other closes (a host's `continue`) are
+    left to fire as no-ops.
+    """
+    room = snapshot.room
+    alarms = []
+    for decision in decisions:
+        before = decision.room
+        deadline = before.deadline
+        if decision.seal is None or before.phase_id == room.phase_id or deadline is None:
+            continue
+        if deadline > now:
+            alarms.append(Alarm(room.code, room.created_at, before.phase_id, "deadline", deadline))
+    return alarms

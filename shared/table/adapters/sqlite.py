@@ -147,28 +147,23 @@ class Database:
 
 
 def _snapshot(row: tuple[Any, ...]) -> Snapshot:
+    """The stored row as a room, parsed and validated in one pass by pydantic-core."""
     version, phase_id, picks, conns, body, _ = row
-    room = Room.model_validate(
-        {
-            **json.loads(body),
-            "version": version,
-            "picks": json.loads(picks),
-            "picks_phase": phase_id,
-        }
-    )
-    return Snapshot(room, json.loads(conns))
+    # `body` is the room's JSON object without these three fields: append them.
+    text = f'{body[:-1]},"version":{int(version)},"picks":{picks},"picks_phase":{int(phase_id)}}}'
+    return Snapshot(Room.model_validate_json(text), json.loads(conns))
 
 
 def _row(snapshot: Snapshot, version: int, now: int) -> tuple[Any, ...]:
     room = snapshot.room
-    body = room.model_dump(mode="json", exclude={"version", "picks", "picks_phase"})
+    body = room.model_dump_json(exclude={"version", "picks", "picks_phase"})
     return (
         version,
         room.phase_id,
         _dumps(room.current_picks()),
         _dumps(dict(snapshot.connections)),
-        _dumps(body),
-        now // 1000 + room.ttl_seconds(),  # shorter once nobody is connected
+        body,
+        now // 1000 + ROOM_TTL_SECONDS,
     )
 
 

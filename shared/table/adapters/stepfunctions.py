@@ -1,7 +1,10 @@
 """Deadline timers as Step Functions Standard executions: Wait until `at`, then invoke.
 
 One execution per alarm, named deterministically (`Alarm.name`), so
-starting the same deadline twice is refused by Step Functions itself.
+starting the same deadline twice is refused by Step Functions itself, and
+the execution of a phase that closed early can be stopped by name: a Standard
+execution is billed per state transition, and one stopped in its Wait costs
+one transition instead of three, and no Lambda invocation.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from table.adapters.retry import Retry, error_code
-from table.ports import Alarm, Timers
+from table.ports import Alarm, Busy, Timers
 
 
 def iso_utc(ms: int) -> str:
@@ -41,3 +44,15 @@ class StepFunctionsTimers(Timers):
             if error_code(error) != "ExecutionAlreadyExists":
                 raise
             # Already scheduled by an earlier attempt: nothing to do.
+
+    def execution_arn(self, alarm: Alarm) -> str:
+        prefix = self.state_machine_arn.replace(":stateMachine:", ":execution:", 1)
+        return f"{prefix}:{alarm.name}"
+
+    def cancel(self, alarm: Alarm) -> None:
+        try:
+            self.retry(lambda: self.client.stop_execution(executionArn=self.execution_arn(alarm)))
+        except ClientError as error:
+            if error_code(error) == "ExecutionDoesNotExist":
+                return  # never started (or long gone): nothing to stop
+            raise Busy(error_code(error)) from error
