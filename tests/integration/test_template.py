@@ -475,3 +475,23 @@ def test_samconfig_deploys_the_stack_with_a_changeset_review() -> None:
     assert deploy["resolve_s3"] is True
     assert deploy["confirm_changeset"] is True
     assert "region" not in deploy
+
+
+def test_the_routes_that_open_or_find_a_room_have_a_lower_ceiling(
+    template: dict[str, Any],
+) -> None:
+    # A flood of sockets, room codes or new rooms cannot spend the stage's
+    # shared throttle: those routes have their own, lower one (docs/deploy.md).
+    stage = template["Resources"]["WebSocketStage"]["Properties"]
+    entry = {
+        "ThrottlingRateLimit": {"Ref": "EntryThrottlingRateLimit"},
+        "ThrottlingBurstLimit": {"Ref": "EntryThrottlingBurstLimit"},
+    }
+    assert stage["RouteSettings"] == {
+        route: entry for route in ("$connect", "create_room", "join_room", "resume")
+    }
+    parameters = template["Parameters"]
+    assert (
+        parameters["EntryThrottlingRateLimit"]["Default"]
+        < parameters["ThrottlingRateLimit"]["Default"]
+    )
