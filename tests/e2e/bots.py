@@ -101,5 +101,13 @@ class Bot:
         self.request("vote", round=s["round"], option=option)
         return option
 
+    def vote_for(self, text: str) -> None:
+        """Vote for the card that reads `text`."""
+        s = self.wait(
+            lambda: self.state if self.state.get("can_vote") else None, "a ballot to vote on"
+        )
+        option = next(o["id"] for o in s["ballot"] if o["text"] == text)
+        self.request("vote", round=s["round"], option=option)
+
     def close(self) -> None:
         self.ws.close()

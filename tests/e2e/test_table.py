@@ -20,6 +20,7 @@ no browser. Waits are on DOM state and recorded frames, never on sleeps.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -32,11 +33,22 @@ from playwright.sync_api import expect  # noqa: E402
 
 from tests.e2e.bots import Bot  # noqa: E402
 from tests.e2e.browser import (  # noqa: E402
+    PHONE,
     TV_SIZE,
+    Screen,
     axe_violations,
     horizontal_overflow,
     problems,
     screenshot,
+)
+from tests.e2e.play import (  # noqa: E402
+    BLUFFS,
+    create_room,
+    join_by_link,
+    submit,
+    vote_with_keys,
+    vote_with_taps,
+    wait_until,
 )
 
 pytestmark = pytest.mark.e2e
@@ -111,3 +123,215 @@ def test_twelve_players_fit_a_tv(table: Any) -> None:
     finally:
         for b in bots:
             b.close()
+
+
+# What each page saw of the show, frame by frame, its sound cues and buzzes.
+RECORDER = """
+window.__cues = []; window.__vibes = []; window.__shows = [];
+addEventListener('cue', (e) => window.__cues.push(e.detail));
+Object.defineProperty(Navigator.prototype, 'vibrate', {
+  configurable: true, value: (p) => { window.__vibes.push(p); return true; } });
+new MutationObserver(() => {
+  const cards = [...document.querySelectorAll('[data-testid="reveal-option"]')];
+  if (!cards.length) return;
+  const main = document.querySelector('main');
+  const snap = {
+    round: main && main.dataset.round,
+    cards: cards.map((c) => ({
+      id: c.dataset.optionId, stage: c.dataset.stage, kind: c.dataset.kind || null,
+      by: !!c.querySelector('[data-testid="card-by"]'),
+      stamp: !!c.querySelector('[data-testid="true-stamp"]') })),
+  };
+  const key = JSON.stringify(snap);
+  if (window.__lastShow !== key) { window.__lastShow = key; window.__shows.push(snap); }
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+
+ORDER = ["waiting", "voters", "writer", "truth"]
+
+
+def check_show(screen: Screen, round_: int, reveal: dict[str, Any]) -> list[str]:
+    """Every frame this page showed of the round's reveal keeps the show's rules;
+    returns the order in which it turned the lies and decoys over."""
+    frames = [f for f in screen.page.evaluate("window.__shows") if f["round"] == str(round_)]
+    assert frames, f"{screen.name} showed no reveal of round {round_}"
+    kinds = {o["id"]: o["kind"] for o in reveal["options"]}
+    votes = {o["id"]: len(o["voters"]) for o in reveal["options"]}
+    truth = next(i for i, k in kinds.items() if k == "truth")
+    turned: list[str] = []
+    last: dict[str, str] = {}
+    for frame in frames:
+        stages = {c["id"]: c["stage"] for c in frame["cards"]}
+        for card in frame["cards"]:
+            cid, stage = card["id"], card["stage"]
+            # A card only moves forward.
+            assert ORDER.index(stage) >= ORDER.index(last.get(cid, "waiting")), (screen.name, frame)
+            if stage != "waiting" and cid not in turned and cid != truth:
+                turned.append(cid)
+            last[cid] = stage
+        if stages[truth] != "truth":
+            # Before the truth's beat nothing tells it apart: no kind, no stamp, no writer line.
+            t_card = next(c for c in frame["cards"] if c["id"] == truth)
+            assert t_card["kind"] is None and not t_card["stamp"] and not t_card["by"], frame
+            assert not any(c["stamp"] for c in frame["cards"]), frame
+        else:
+            # The truth comes last: every lie and decoy has been turned over.
+            assert all(s == "writer" for i, s in stages.items() if i != truth), frame
+    assert last[truth] == "truth"
+    # Lies and decoys one at a time, the least-voted first.
+    assert [votes[i] for i in turned] == sorted(votes[i] for i in turned), (turned, votes)
+    # A page that saw the show from its start saw each card's two beats apart.
+    seen = {(c["id"], c["stage"]) for f in frames for c in f["cards"]}
+    assert all((i, "voters") in seen for i in turned), (screen.name, seen)
+    return turned
+
+
+def reveal_state(screen: Screen, round_: int) -> dict[str, Any]:
+    return wait_until(
+        screen,
+        lambda: next(
+            (
+                s
+                for s in screen.states()
+                if s["phase"] == "reveal" and s["round"] == round_ and s.get("reveal")
+            ),
+            None,
+        ),
+        f"the reveal state of round {round_}",
+    )
+
+
+def held_reveal(screen: Screen, round_: int, before: list[Any]) -> dict[str, Any]:
+    """The first state of the round whose beats differ from `before` (the host held)."""
+
+    def changed() -> dict[str, Any] | None:
+        for s in reversed(screen.states()):
+            if s["round"] == round_ and s.get("reveal") and s["reveal"]["beats"] != before:
+                return s
+        return None
+
+    return wait_until(screen, changed, "the held reveal")
+
+
+def test_the_reveal_is_a_show_in_step_on_every_screen(table: Any) -> None:
+    stack = table.start_stack("0.25")  # writing 14 s, voting 10 s, reveal 5 s (show ≤ 4 s)
+    ana = table.screen("Ana", viewport={"width": 1280, "height": 800})
+    ben = table.screen("Ben", **PHONE)
+    tv = table.screen("TV", **TV_SIZE)
+    for screen in (ana, ben, tv):
+        screen.page.context.add_init_script(RECORDER)
+    code = create_room(ana, stack.url, "Ana")
+    link = f"{stack.url}/?room={code}"
+
+    # Phones must find the room: the start-up line names the LAN way, the lobby
+    # (opened on loopback) warns that phones can't reach it.
+    assert any(line.startswith("phones") for line in stack.output()), stack.output()
+    expect(ana.testid("loopback-warning")).to_contain_text("HOST=0.0.0.0 make run")
+    expect(ana.testid("deck-lang")).to_have_text("Deck: English")
+
+    # A join link shows the join form first, "start a new game" folded away.
+    ben.page.goto(link)
+    ben.wait_phase("home")
+    expect(ben.testid("create-fold")).to_be_visible()
+    expect(ben.testid("create-name")).to_be_hidden()
+    assert in_view(ben.page, ben.testid("join-btn"))
+    join_by_link(ben, link, "Ben")
+    tv.page.goto(f"{link}&tv=1")
+    cy, dee = Bot(stack.websocket_url, "Cy"), Bot(stack.websocket_url, "Dee")
+    try:
+        cy.join(code)
+        dee.join(code)
+        for screen in (ana, ben, tv):
+            screen.wait_phase("lobby", 0)
+        expect(ana.testid("player-list").locator("li")).to_have_count(4)
+        ana.testid("start-btn").click()
+
+        for round_ in range(1, 7):
+            for screen in (ana, ben, tv):
+                screen.wait_phase("writing", round_)
+            if round_ == 1:
+                # Your turn: a short buzz on the phone; a cue for the new phase.
+                wait_until(ben, lambda: ben.page.evaluate("window.__vibes.length") > 0, "a buzz")
+                assert any(c["name"] == "phase" for c in ana.page.evaluate("window.__cues"))
+                # A half-typed definition survives a reload.
+                ben.testid("entry").fill("a knitted cover for")
+                ben.page.reload()
+                ben.wait_phase("writing", 1)
+                expect(ben.testid("entry")).to_have_value("a knitted cover for")
+            if round_ == 2:
+                # The mute is remembered across a reload.
+                ben.testid("mute-btn").tap()
+                expect(ben.testid("mute-btn")).to_have_attribute("aria-pressed", "true")
+                ben.page.reload()
+                ben.wait_phase("writing", 2)
+                expect(ben.testid("mute-btn")).to_have_attribute("aria-pressed", "true")
+            if round_ == 3:
+                assert ben.page.evaluate("window.__vibes.length") == 0  # muted: no buzz
+            submit(ben, BLUFFS["Ben"][round_ - 1])
+            cy.submit(f"the lid of a {WOODS[round_]} churn for butter")
+            dee.submit(f"a {WOODS[round_ + 3]} comb for carding wool")
+            submit(ana, BLUFFS["Ana"][round_ - 1], closes_phase=True)
+            # Cy and Dee fall for Ana's bluff; Ana and Ben pick a card each.
+            cy.vote_for(BLUFFS["Ana"][round_ - 1])
+            dee.vote_for(BLUFFS["Ana"][round_ - 1])
+            vote_with_taps(ben)
+            vote_with_keys(ana, closes_phase=True)
+            for screen in (ana, ben, tv):
+                screen.wait_phase("reveal", round_)
+            if round_ == 2:
+                # The host holds the last frame: every screen jumps to it at once.
+                before = reveal_state(tv, 2)["reveal"]["beats"]
+                ana.testid("hold-btn").click()
+                held = held_reveal(tv, 2, before)
+                assert held["reveal"]["beats"][-1]["at"] < before[-1]["at"]
+                assert [b["cue"] for b in held["reveal"]["beats"]] == [b["cue"] for b in before]
+                expect(tv.testid("true-stamp")).to_be_visible()
+                expect(ana.testid("hold-btn")).to_have_count(0)
+            for screen in (ana, ben, tv):
+                expect(screen.testid("reveal-live")).to_contain_text("Scores updated")
+            if round_ == 1:
+                reveal = reveal_state(ana, 1)
+                beats = reveal["reveal"]["beats"]
+                # The show is longer than twice the old 5.5 s (scaled), inside the reveal.
+                show = beats[-1]["at"] - reveal["phase_started_at"]
+                assert 12_000 * 0.25 <= show <= 16_000 * 0.25 + 1, show
+                orders = [check_show(s, 1, reveal["reveal"]) for s in (ana, ben, tv)]
+                assert orders[0] == orders[1] == orders[2]  # in step on every screen
+                for s in (ben, tv):
+                    assert reveal_state(s, 1)["reveal"]["beats"] == beats
+                assert any(c["name"] == "sting" for c in tv.page.evaluate("window.__cues"))
+                # In reach on the phone: his own points line; the host's Next round.
+                assert in_view(ben.page, ben.testid("my-points"))
+                expect(ana.testid("my-points")).to_have_text(
+                    re.compile(r"You fooled (Ben, )?Cy,? and Dee: \+1,[05]00")
+                )
+                screenshot(ben.page, "phone-reveal")
+                screenshot(tv.page, "tv-reveal")
+            button = ana.testid("continue-btn")
+            if round_ == 6:
+                expect(ana.page.locator(".screen-reveal .countdown-until")).to_have_text(
+                    "The results come soon"
+                )
+                expect(button).to_have_text("See the results")
+            expect(button).to_be_enabled()
+            button.click()
+
+        for screen in (ana, ben, tv):
+            screen.wait_phase("finished")
+        # The podium and the match's titles; Ana fooled two players every round.
+        expect(ana.testid("podium")).to_contain_text("Ana")
+        expect(ana.page.locator('[data-title="liar"]')).to_contain_text("Best liar")
+        expect(ana.page.locator('[data-title="liar"]')).to_contain_text(
+            re.compile(r"Ana — fooled 1\d players")
+        )
+        screenshot(tv.page, "tv-finished")
+        # Numbers use the locale's grouping: Russian "6 000", never "6000".
+        ben.testid("lang-switch").select_option("ru")
+        expect(ben.page.locator(".totals")).to_contain_text(re.compile("\\d\u00a0\\d{3}"))
+        assert not re.search(r"\d{4}", ben.page.locator(".totals").inner_text())
+        cues = ben.page.evaluate("window.__cues")
+        assert cues and all(c["muted"] for c in cues)  # since the reload, muted
+        assert problems([ana, ben, tv]) == []
+    finally:
+        cy.close()
+        dee.close()
