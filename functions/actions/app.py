@@ -24,5 +24,7 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     body = event.get("body")
     if body is not None and event.get("isBase64Encoded"):
         body = base64.b64decode(body)
-    app.service.message(connection_id, body)
+    # The caller's address, as API Gateway saw it: the per-address limits key on it.
+    source = event["requestContext"].get("identity", {}).get("sourceIp")
+    app.service.message(connection_id, body, source=source)
     return {"statusCode": 200}

@@ -124,6 +124,10 @@ CASES: list[Case] = [
     (Code.UNKNOWN_GAME, lobby, "new", {"action": "create_room", "name": "Mo", "game": "chess"}),
     (Code.BAD_OPTION, lobby, "Ana", {"action": "set_options", "options": {"speed": 3}}),
     (Code.CANNOT_KICK_SELF, lobby, "Ana", lambda st, s: {"action": "kick", "player": s.ids["Ana"]}),
+    # Dictionary Bluff is played on one device each: no local seats.
+    (Code.WRONG_MODE, lobby, "Ana", {"action": "add_seat", "name": "Pat"}),
+    # Ben's seat was resumed on another connection: this one no longer speaks for him.
+    (Code.RESUMED_ELSEWHERE, lobby, "Ben", {"action": "start_match"}),
 ]
 # PROTOCOL.md's codes; `rate_limited` has its own test below, `busy` is in test_faults.
 PROTOCOL_CODES = {c for c in Code if c not in {Code.RATE_LIMITED, Code.BUSY}}
@@ -146,6 +150,8 @@ def prepare(stack: Stack, seated: Seated, code: Code, who: str) -> str:
     if who == "kicked":
         stack.send(seated.cids["Ana"], action="kick", player=seated.ids["Cy"])
         return stack.connect()
+    if code is Code.RESUMED_ELSEWHERE:
+        stack.send(stack.connect(), action="resume", room=seated.code, token=seated.tokens["Ben"])
     cid = seated.cids[who]
     if code is Code.ALREADY_SUBMITTED:
         stack.send(cid, action="submit", round=1, text="a wooden bucket for milk")
