@@ -335,3 +335,112 @@ def test_the_reveal_is_a_show_in_step_on_every_screen(table: Any) -> None:
     finally:
         cy.close()
         dee.close()
+
+
+def test_safe_controls_in_reach_and_a_match_that_runs_short(table: Any) -> None:
+    require_axe()
+    stack = table.start_stack("0.5")  # writing 27.5 s, voting 20 s, reveal 10 s
+    ana = table.screen("Ana", bypass_csp=True, viewport={"width": 1280, "height": 800})
+    ben = table.screen("Ben", bypass_csp=True, **PHONE)
+    eve = table.screen("Eve", bypass_csp=True, **PHONE)
+    found: dict[str, list[str]] = {}
+    code = create_room(ana, stack.url, "Ana")
+    link = f"{stack.url}/?room={code}"
+    join_by_link(ben, link, "Ben")
+    cy, dee = Bot(stack.websocket_url, "Cy"), Bot(stack.websocket_url, "Dee")
+    try:
+        cy.join(code)
+        dee.join(code)
+        expect(ana.testid("player-list").locator("li")).to_have_count(4)
+        # The host's remove-player (×) asks first; Stay keeps the seat.
+        ana.page.locator(f'[data-testid="kick-btn"][data-player-id="{dee.me}"]').click()
+        expect(ana.testid("confirm-dialog")).to_contain_text("Remove Dee?")
+        expect(ana.testid("confirm-no")).to_be_focused()
+        found["desktop-kick-dialog"] = axe_violations(ana.page)
+        ana.testid("confirm-no").click()
+        expect(ana.testid("confirm-dialog")).to_have_count(0)
+        expect(ana.testid("player-list").locator("li")).to_have_count(4)
+        ana.testid("start-btn").click()
+        ben.wait_phase("writing", 1)
+
+        # A late joiner opens the link: the join form first; then told plainly.
+        eve.page.goto(link)
+        eve.wait_phase("home")
+        expect(eve.testid("create-name")).to_be_hidden()
+        join_by_link(eve, link, "Eve")
+        expect(eve.testid("watching-notice")).to_have_text(
+            "You are watching this match. You’ll get a seat for the next one."
+        )
+        submit(ben, BLUFFS["Ben"][0])
+        cy.submit("the lid of a butter churn made of oak")
+        dee.submit("a comb for carding sheep's wool")
+        submit(ana, BLUFFS["Ana"][0], closes_phase=True)
+        cy.vote_for(BLUFFS["Ana"][0])
+        dee.vote_for(BLUFFS["Ben"][0])
+        vote_with_taps(ben)
+        vote_with_keys(ana, closes_phase=True)
+        for screen in (ana, ben, eve):
+            screen.wait_phase("reveal", 1)
+
+        # Leave asks first, says what it means, and says where you were.
+        ana.testid("leave-btn").click()
+        expect(ana.testid("confirm-dialog")).to_contain_text(f"Leave room {code}?")
+        expect(ana.testid("confirm-dialog")).to_contain_text(
+            "You can’t play the rest of this match."
+        )
+        ana.page.keyboard.press("Escape")  # Escape stays
+        expect(ana.testid("confirm-dialog")).to_have_count(0)
+        ana.wait_phase("reveal", 1)
+        ana.testid("leave-btn").click()
+        ana.testid("confirm-yes").click()
+        ana.wait_phase("home")
+        expect(ana.testid("home-message")).to_have_text(f"You left room {code}.")
+        # Everyone is told who the new host is; Ben's Next round is in reach.
+        expect(ben.testid("host-notice")).to_have_text("You are now the host.")
+        expect(eve.testid("host-notice")).to_have_text("Ben is now the host.")
+        assert in_view(ben.page, ben.testid("continue-btn"))
+        assert in_view(ben.page, ben.testid("my-points"))
+        screenshot(ben.page, "phone-reveal-new-host")
+        expect(ben.testid("continue-btn")).to_be_enabled()
+        ben.testid("continue-btn").tap()
+
+        # Dee leaves too: 2 active players, so this round is the last, and it says so.
+        ben.wait_phase("writing", 2)
+        dee.request("leave")
+        expect(ben.testid("last-round")).to_contain_text("this round is the last")
+        submit(ben, BLUFFS["Ben"][1])
+        cy.submit("a wooden spoon for stirring jam")
+        ben.wait_phase("voting", 2)
+        cy.vote_any()
+        vote_with_taps(ben, closes_phase=True)
+        ben.wait_phase("reveal", 2)
+        expect(ben.page.locator(".screen-reveal .countdown-until")).to_have_text(
+            "The results come soon"
+        )
+        expect(ben.testid("continue-btn")).to_have_text("See the results")
+        expect(ben.testid("continue-btn")).to_be_enabled()
+        ben.testid("continue-btn").tap()
+
+        # The result sheet: said to have ended early; the main actions in reach.
+        for screen in (ben, eve):
+            screen.wait_phase("finished")
+        expect(ben.testid("ended-early")).to_be_visible()
+        expect(ben.testid("podium")).to_be_visible()
+        assert in_view(ben.page, ben.testid("play-again-btn"))
+        assert in_view(eve.page, eve.testid("take-seat-btn"))
+        expect(eve.testid("observer-status")).to_contain_text("take a seat")
+        found["phone-finished-host"] = axe_violations(ben.page)
+        screenshot(ben.page, "phone-finished-host")
+        # Eve takes a seat for the next match: she is not on this match's sheet.
+        eve.testid("take-seat-btn").tap()
+        expect(ben.page.locator(".seats .player-list li")).to_have_count(5)
+        for screen in (ben, eve):
+            expect(screen.page.locator(".totals tbody tr")).to_have_count(4)
+            expect(screen.page.locator(".totals")).not_to_contain_text("Eve")
+            expect(screen.testid("podium")).not_to_contain_text("Eve")
+        found["phone-finished-seated"] = axe_violations(eve.page)
+        assert {k: v for k, v in found.items() if v} == {}
+        assert problems([ana, ben, eve]) == []
+    finally:
+        cy.close()
+        dee.close()
