@@ -187,6 +187,7 @@ def test_a_server_with_games_lights_up_the_picker_and_the_options(table: Any) ->
 
     # In French the picker's names come from the French catalogue; the pick stays.
     ana.testid("leave-btn").click()
+    ana.testid("confirm-yes").click()  # leaving asks first
     ana.wait_phase("home")
     ana.testid("game-picker").locator('input[value="impostor"]').check()
     ana.testid("lang-switch").select_option("fr")

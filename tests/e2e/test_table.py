@@ -61,7 +61,9 @@ STYLES = ["old", "new", "big", "small", "odd", "fine"]
 
 
 def bluff(i: int, round_: int = 1) -> str:
-    return f"a {WOODS[i]} barrel for salting fish, {STYLES[round_ - 1]} style"
+    """A long bluff (about 95 of the 100 characters allowed): the worst case for the TV."""
+    where = "kept in a harbour inn's cellar till the spring fair"
+    return f"a {WOODS[i]} barrel for salting fish, {STYLES[round_ - 1]} style, {where}"
 
 
 def vertical_overflow(page: Any) -> int:
@@ -73,11 +75,9 @@ def vertical_overflow(page: Any) -> int:
 
 
 def in_view(page: Any, locator: Any) -> bool:
-    """The element is inside the viewport as it is now (no scrolling)."""
-    expect(locator).to_be_visible()
-    box = locator.bounding_box()
-    view = page.viewport_size
-    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 0.5
+    """The element lies wholly inside the viewport as the page is (nobody scrolls here)."""
+    expect(locator).to_be_in_viewport(ratio=0.99)
+    return True
 
 
 def test_twelve_players_fit_a_tv(table: Any) -> None:

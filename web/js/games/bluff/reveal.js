@@ -303,7 +303,11 @@ export function renderReveal(ctx) {
   bar.push(countdown(`${state.room}:${state.round}:reveal`, state.deadline, { label: autoNext, until: autoNext, start: state.phase_started_at }));
   parts.push(h('div', { class: 'actions action-bar', testid: 'action-bar' }, bar));
 
-  const node = h('section', { class: `screen screen-reveal${rv.options.length > 6 ? ' is-many' : ''}`, testid: 'reveal', 'aria-label': t('bluff.reveal.heading') }, parts);
+  // On a TV: the cards on the left; the scores, the notes and the clock beside them.
+  const body = ctx.tv
+    ? [h('div', { class: 'tv-main' }, parts.slice(0, 5)), h('div', { class: 'tv-side' }, parts[6], parts[5], parts[7])]
+    : parts;
+  const node = h('section', { class: `screen screen-reveal${rv.options.length > 6 ? ' is-many' : ''}`, testid: 'reveal', 'aria-label': t('bluff.reveal.heading') }, body);
   if (fresh('totals')) setTimeout(() => countUp(node), 0);
 
   const wake = [];
