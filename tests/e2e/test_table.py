@@ -45,11 +45,13 @@ from tests.e2e.play import (  # noqa: E402
     BLUFFS,
     create_room,
     join_by_link,
+    press,
     submit,
     vote_with_keys,
     vote_with_taps,
     wait_until,
 )
+from wordcards import load_deck  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -305,8 +307,8 @@ def test_the_reveal_is_a_show_in_step_on_every_screen(table: Any) -> None:
                 expect(ana.testid("my-points")).to_have_text(
                     re.compile(r"You fooled (Ben, )?Cy,? and Dee: \+1,[05]00")
                 )
-                screenshot(ben.page, "phone-reveal")
-                screenshot(tv.page, "tv-reveal")
+                screenshot(ben.page, "phone-reveal-show")
+                screenshot(tv.page, "tv-reveal-show")
             button = ana.testid("continue-btn")
             if round_ == 6:
                 expect(ana.page.locator(".screen-reveal .countdown-until")).to_have_text(
@@ -324,7 +326,7 @@ def test_the_reveal_is_a_show_in_step_on_every_screen(table: Any) -> None:
         expect(ana.page.locator('[data-title="liar"]')).to_contain_text(
             re.compile(r"Ana — fooled 1\d players")
         )
-        screenshot(tv.page, "tv-finished")
+        screenshot(tv.page, "tv-finished-podium")
         # Numbers use the locale's grouping: Russian "6 000", never "6000".
         ben.testid("lang-switch").select_option("ru")
         expect(ben.page.locator(".totals")).to_contain_text(re.compile("\\d\u00a0\\d{3}"))
@@ -337,12 +339,39 @@ def test_the_reveal_is_a_show_in_step_on_every_screen(table: Any) -> None:
         dee.close()
 
 
+# How many times an animated element (a beat this page saw happen) was drawn.
+ANIMS = """
+window.__anims = 0;
+new MutationObserver(() => {
+  if (document.querySelector('[class*="anim-"]')) window.__anims += 1;
+}).observe(document, { subtree: true, childList: true });
+"""
+
+
+def decoys(state: dict[str, Any], entries: list[str]) -> str:
+    """A ballot card that is neither the truth (from the deck) nor a player's entry."""
+    card = next(c for c in load_deck(state["lang"]).values() if c.word == state["word"])
+    return next(
+        o["text"] for o in state["ballot"] if o["text"] != card.truth and o["text"] not in entries
+    )
+
+
+def vote_for_text(screen: Screen, text: str) -> None:
+    """Tap (or click) the card that reads `text`, then Vote."""
+    card = screen.page.locator('button[data-testid="ballot-option"]', has_text=text)
+    press(screen, card)
+    expect(card).to_have_attribute("aria-pressed", "true")
+    press(screen, screen.testid("vote-btn"))
+
+
 def test_safe_controls_in_reach_and_a_match_that_runs_short(table: Any) -> None:
     require_axe()
     stack = table.start_stack("0.5")  # writing 27.5 s, voting 20 s, reveal 10 s
     ana = table.screen("Ana", bypass_csp=True, viewport={"width": 1280, "height": 800})
     ben = table.screen("Ben", bypass_csp=True, **PHONE)
-    eve = table.screen("Eve", bypass_csp=True, **PHONE)
+    eve = table.screen("Eve", bypass_csp=True, reduced_motion="reduce", **PHONE)
+    for screen in (ben, eve):
+        screen.page.context.add_init_script(ANIMS)
     found: dict[str, list[str]] = {}
     code = create_room(ana, stack.url, "Ana")
     link = f"{stack.url}/?room={code}"
@@ -371,16 +400,25 @@ def test_safe_controls_in_reach_and_a_match_that_runs_short(table: Any) -> None:
         expect(eve.testid("watching-notice")).to_have_text(
             "You are watching this match. You’ll get a seat for the next one."
         )
-        submit(ben, BLUFFS["Ben"][0])
-        cy.submit("the lid of a butter churn made of oak")
-        dee.submit("a comb for carding sheep's wool")
-        submit(ana, BLUFFS["Ana"][0], closes_phase=True)
-        cy.vote_for(BLUFFS["Ana"][0])
-        dee.vote_for(BLUFFS["Ben"][0])
-        vote_with_taps(ben)
-        vote_with_keys(ana, closes_phase=True)
+        entries = [BLUFFS["Ben"][0], "the lid of a butter churn made of oak", BLUFFS["Ana"][0]]
+        submit(ben, entries[0])
+        cy.submit(entries[1])
+        dee.submit(entries[1])  # the same bluff as Cy's: both are left off (R7)
+        submit(ana, entries[2], closes_phase=True)
+        # Everyone falls for the dictionary's decoys: nobody scores this round.
+        ana.wait_phase("voting", 1)
+        decoy = decoys(ana.last_state(), entries)
+        cy.vote_for(decoy)
+        dee.vote_for(decoy)
+        vote_for_text(ben, decoy)
+        vote_for_text(ana, decoy)
         for screen in (ana, ben, eve):
             screen.wait_phase("reveal", 1)
+            expect(screen.testid("reveal-live")).to_have_text(
+                "Scores updated. Nobody has scored yet."
+            )
+        assert eve.page.evaluate("window.__anims") == 0  # reduced motion: no animation
+        assert ben.page.evaluate("window.__anims") > 0
 
         # Leave asks first, says what it means, and says where you were.
         ana.testid("leave-btn").click()
@@ -418,6 +456,7 @@ def test_safe_controls_in_reach_and_a_match_that_runs_short(table: Any) -> None:
             "The results come soon"
         )
         expect(ben.testid("continue-btn")).to_have_text("See the results")
+        assert in_view(ben.page, ben.testid("continue-btn"))
         expect(ben.testid("continue-btn")).to_be_enabled()
         ben.testid("continue-btn").tap()
 
