@@ -173,9 +173,11 @@ def axe_violations(page: Page, impacts: tuple[str, ...] = ("serious", "critical"
 
 
 def settle(page: Page) -> None:
-    """Wait until no CSS animation (reveal beats) is running, and fonts are in."""
+    """Wait until no CSS animation (reveal beats) is running, no total is still
+    counting up (`data-from`), and fonts are in."""
     page.wait_for_function(
-        """() => document.fonts.status === 'loaded' && document.getAnimations()
+        """() => document.fonts.status === 'loaded' && !document.querySelector('[data-from]')
+            && document.getAnimations()
             .filter((a) => typeof CSSAnimation !== 'undefined' && a instanceof CSSAnimation)
             .every((a) => a.playState !== 'running')"""
     )

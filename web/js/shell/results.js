@@ -86,7 +86,7 @@ export function resultFrame(ctx, { extra = [], titles = [], notice = null } = {}
     notice,
     podium(state, titles),
     h('div', { class: 'actions action-bar', testid: 'action-bar' }, startControls(ctx, { again: true })),
-    h('section', { class: 'panel', 'aria-labelledby': 'totals-h' },
+    h('section', { class: 'panel totals-panel', 'aria-labelledby': 'totals-h' },
       h('h2', { id: 'totals-h', text: t('results.totals') }),
       totalsTable(state)),
     extra,
