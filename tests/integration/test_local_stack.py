@@ -560,8 +560,10 @@ def test_the_deadline_machine_fails_on_a_bad_timestamp() -> None:
 # --------------------------------------------------------------- the real handlers
 
 
-def test_the_real_handlers_serve_a_room_on_the_local_stack() -> None:
-    """`make run`'s wiring: functions/*/app.py import, find their table and answer."""
+@pytest.mark.parametrize("local_aws", ["", "1"], ids=["embedded", "LOCAL_AWS"])
+def test_the_real_handlers_serve_a_room_on_the_local_stack(local_aws: str) -> None:
+    """`make run`'s wiring, on both stacks: functions/*/app.py import, find their store
+    and answer."""
 
     def next_of(websocket: ClientConnection, kind: str) -> dict[str, Any]:
         while True:
@@ -571,7 +573,7 @@ def test_the_real_handlers_serve_a_room_on_the_local_stack() -> None:
 
     quiet = {"LOG_LEVEL": "WARNING", "POWERTOOLS_METRICS_DISABLED": "true"}
     with (
-        running_stack(env=quiet) as running,
+        running_stack(env={**quiet, "LOCAL_AWS": local_aws}) as running,
         connect(running.websocket_url) as host,
         connect(running.websocket_url) as guest,
     ):
