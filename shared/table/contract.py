@@ -268,7 +268,8 @@ class Game(ABC, Generic[S]):
     # The game's own actions: action name -> the pydantic model of its fields
     # (strict, `extra="forbid"`; `action`, `req` and `seat` are the table's).
     moves: ClassVar[Mapping[str, type[BaseModel]]] = {}
-    # English messages for the game's own error codes (PROTOCOL.md: codes may be added).
+    # English messages for the game's own error codes (PROTOCOL.md: codes may be added),
+    # and for a code with a reason of its own wording, under "code:reason".
     messages: ClassVar[Mapping[str, str]] = {}
 
     def defaults(self) -> dict[str, Json]:
@@ -325,6 +326,14 @@ class Game(ABC, Generic[S]):
     def on_leave(self, state: S, table: Table, member: str, env: Env) -> Outcome[S]:
         """A seat left or was kicked mid-match (already inactive in `table`)."""
         return self.due(state, table, env)
+
+    def on_presence(self, state: S, table: Table, member: str, env: Env) -> Outcome[S]:
+        """A seat's connection dropped or came back (`table.member(member).connected`).
+
+        Dropping is not leaving: the seat stays. A game with away seats (a bot
+        covering, a turn skipped) reacts here; the table then settles the room.
+        """
+        return unchanged(state)
 
     @abstractmethod
     def view(self, state: S, table: Table, member: str, now: int) -> dict[str, Json]:

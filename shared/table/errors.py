@@ -115,11 +115,15 @@ class Refusal(Exception):
 def message_for(
     code: str, reason: str | None = None, extra: Mapping[str, str] | None = None
 ) -> str:
-    """The English sentence for a code (and reason): the game's own first, then the table's."""
-    if extra and code in extra:
-        sentence = extra[code]
-    else:
-        sentence = MESSAGES.get(code, MESSAGES[Code.BAD_REQUEST])
+    """The English sentence for a code (and reason): the game's own first, then the table's.
+
+    A game may word a reason itself under "code:reason" (Fictionary's "Keep it to
+    140 characters."); otherwise the reason's sentence follows the code's.
+    """
+    extra = extra or {}
+    if reason is not None and f"{code}:{reason}" in extra:
+        return extra[f"{code}:{reason}"]
+    sentence = extra.get(code) or MESSAGES.get(code, MESSAGES[Code.BAD_REQUEST])
     if reason in REASONS:
         sentence = f"{sentence} {REASONS[reason]}"
     return sentence

@@ -151,20 +151,38 @@ class Referee:
 
     def resume(self, room: Room, token: str, env: Env, retry_of: str | None = None) -> Decision:
         decision = self.settle(room, env)
+        was_connected = {m.id: m.connected for m in decision.room.members}
         decision.welcome = members.resume(decision.room, token, env, retry_of)
         decision.changed = True
+        if not was_connected.get(decision.welcome.member, True):
+            self._seat_presence(decision, decision.welcome.member, env)
         return _scoped(room, decision)
 
     def set_connected(
-        self, room: Room, member_id: str, connected: bool, now: int | None = None
+        self, room: Room, member_id: str, connected: bool, env: Env | None = None
     ) -> Decision:
-        """A connection came or went. With `now`, the drop starts ruling 1e's clocks."""
+        """A connection came or went. With `env`, the drop starts ruling 1e's clocks and
+        the game hears of it (`Game.on_presence`)."""
         copy = room.model_copy(deep=True)
         member = copy.member(member_id)
         if member is None or member.connected == connected:
             return Decision(copy)
-        members.set_connected(member, connected, now)
-        return _scoped(room, Decision(copy, changed=True))
+        members.set_connected(member, connected, env.now if env else None)
+        decision = Decision(copy, changed=True)
+        if env is not None:
+            self._seat_presence(decision, member_id, env)
+        return _scoped(room, decision)
+
+    def _seat_presence(self, decision: Decision, member_id: str, env: Env) -> None:
+        """Tell the game a seat dropped or came back, mid-match; then settle the room."""
+        room = decision.room
+        member = room.member(member_id)
+        state = self._state(room)
+        if member is None or member.role is not Role.PLAYER or not state.in_match:
+            return
+        outcome = self.game.on_presence(state, room.table(), member_id, env)
+        self._absorb(decision, outcome, env=env)
+        self._catch_up(decision, env)
 
     # --- commands ----------------------------------------------------------------------
 
@@ -385,11 +403,13 @@ class Referee:
             ],
             "observers": len(room.observers),
         }
-        if room.host == me.id:
-            # The host sees who watches, to remove anyone with `kick` (ruling 1e).
-            message["observer_list"] = [
-                {"id": m.id, "name": m.name, "connected": m.connected} for m in room.observers
-            ]
+        # The host sees who watches, to remove anyone with `kick` (ruling 1e); every
+        # other member's state has the same fields, with `null` here.
+        message["observer_list"] = (
+            [{"id": m.id, "name": m.name, "connected": m.connected} for m in room.observers]
+            if room.host == me.id
+            else None
+        )
         message.update(self.game.view(state, table, member_id, now))
         return message
 

@@ -113,7 +113,7 @@ class TableService:
         def drop(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
             if snapshot.connections.get(binding.member) != connection_id:
                 return Decision(snapshot.room)  # already on another connection
-            return referee.set_connected(snapshot.room, binding.member, False, env.now)
+            return referee.set_connected(snapshot.room, binding.member, False, env)
 
         lost = [0]  # races lost to other writers: a crowd, not a throttled store
 

@@ -24,7 +24,7 @@ from infra.template import table_definition
 from table.adapters.apigateway import ApiGatewayNotifier
 from table.adapters.dynamodb import from_item
 from table.adapters.retry import Retry
-from table.limits import RateLimiter
+from table.limits import RateLimiter, lookup_quota, room_quota
 from table.ports import Alarm, Busy
 from tests.support.aws import (
     START,
@@ -164,6 +164,8 @@ def stack(loaded: tuple[Stack, list[dict[str, Any]]]) -> Stack:
         service.notifier = service.fanout.notifier = stack.notifier
         service.fanout.timers, service.rng = stack.timers, rng
         service.limiter = RateLimiter()
+        # Every test starts at the same fake time: the per-address windows start empty too.
+        service.lookups, service.rooms = lookup_quota(), room_quota()
     return stack
 
 

@@ -87,6 +87,7 @@ def test_the_toy_game_plays_in_the_local_stack() -> None:
         ExitStack() as opened,
     ):
         sockets = [opened.enter_context(connect(local.websocket_url)) for _ in range(3)]
+
         def send(i: int, **message: Any) -> None:
             sockets[i].send(json.dumps(message))
 

@@ -70,7 +70,12 @@ class Tabletop:
         return decision.welcome
 
     def drop(self, member: str) -> None:
+        """The member's connection is gone; nothing else happens until the next request."""
         self._commit(self.referee.set_connected(self._room(), member, False))
+
+    def disconnect(self, member: str) -> None:
+        """As the service's `$disconnect`: ruling 1e's clocks start, the game hears of it."""
+        self._commit(self.referee.set_connected(self._room(), member, False, self.env()))
 
     def start(self, member: str | None = None) -> None:
         self.command(member or self.host, Start())

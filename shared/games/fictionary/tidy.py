@@ -9,8 +9,7 @@ period.
 from __future__ import annotations
 
 from games.fictionary.rules import MAX_LEN, PRE_CLEAN_CAP
-from table.text import DEFINITION_CHECKS, Reason, TextRefused, normalize
-from table.text.detectors import Draft
+from table.text import DEFINITION_CHECKS, Draft, Reason, TextRefused, normalize
 
 # Ruling 7a: the raw-text checks first, the address and number checks after the length.
 RAW_CHECKS = tuple((r, f) for r, f in DEFINITION_CHECKS if r in (Reason.CONTROL, Reason.INVISIBLE))

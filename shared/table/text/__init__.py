@@ -24,6 +24,7 @@ from table.text.detectors import (
     NAME_CHECKS,
     NAME_MAX,
     NAME_MIN,
+    Draft,
     check_definition,
     check_name,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "NAME_CHECKS",
     "NAME_MAX",
     "NAME_MIN",
+    "Draft",
     "Reason",
     "TextRefused",
     "check_definition",
