@@ -17,9 +17,7 @@ from typing import Any
 import boto3
 import pytest
 from botocore.stub import ANY, Stubber
-from moto import mock_aws
 
-from infra.template import table_definition
 from table.adapters.apigateway import ApiGatewayNotifier
 from table.adapters.dynamodb import (
     DynamoRoomStore,
@@ -31,19 +29,15 @@ from table.adapters.retry import Retry
 from table.adapters.stepfunctions import StepFunctionsTimers
 from table.ports import (
     Alarm,
-    AlreadyBound,
     Binding,
     Busy,
-    RoomExists,
-    SlotTaken,
     Snapshot,
-    StaleRoom,
     Telemetry,
 )
 from table.referee import PickWrite
 from table.room import Room
 from tests.support.aws import RecordingTelemetry
-from tests.support.bluff import NAMES, START, Phase, Table
+from tests.support.bluff import START, Table
 
 REGION = "us-east-1"
 TABLE = "bluff-adapters"
@@ -322,15 +316,7 @@ def test_timer_other_errors_propagate(sfn: tuple[Any, Stubber, list[dict[str, An
         StepFunctionsTimers(client, STATE_MACHINE, retry=_retry()).schedule(DEADLINE)
 
 
-# --- DynamoRoomStore on moto ---------------------------------------------------------------
-
-
-@pytest.fixture
-def store() -> Iterator[DynamoRoomStore]:
-    with mock_aws():
-        client = _client("dynamodb")
-        client.create_table(**table_definition(TABLE))
-        yield DynamoRoomStore(client, TABLE, retry=_retry())
+# --- DynamoRoomStore: its conditions run in tests/integration/test_store_contract.py -------
 
 
 def _writing() -> Table:
@@ -339,202 +325,9 @@ def _writing() -> Table:
     return table
 
 
-def _voting(votes: int = 2) -> Table:
-    """A room mid-round: every entry in, `votes` votes cast, voting still open."""
-    table = _writing()
-    for i, name in enumerate(NAMES[:4]):
-        table.submit(name, f"a {['copper', 'woollen', 'painted', 'folded'][i]} hat for winter")
-    assert table.phase is Phase.VOTING
-    cast = 0
-    for name in NAMES[:4]:
-        if cast == votes:
-            break
-        if table.ids[name] in table.room.round.voters:  # type: ignore[union-attr]
-            table.vote(name, table.option(kind="truth"))
-            cast += 1
-    assert table.phase is Phase.VOTING
-    return table
-
-
 def _room(table: Table) -> Room:
     assert table.top.room is not None
     return table.top.room.model_copy(deep=True)
-
-
-def _dump(room: Room) -> dict[str, Any]:
-    return room.model_dump(mode="json", exclude={"version"})
-
-
-def _create(store: DynamoRoomStore, table: Table) -> Snapshot:
-    conns = {member: f"conn-{i}=" for i, member in enumerate(table.ids.values())}
-    return store.create(Snapshot(_room(table), conns), table.now)
-
-
-def test_store_round_trips_a_room_mid_round(store: DynamoRoomStore) -> None:
-    # GIVEN a room in voting with entries, a ballot, sealed votes and connections
-    table = _voting(votes=2)
-    assert _room(table).current_picks() and table.room.round and table.room.round.entries
-
-    # WHEN it is created, loaded, saved and loaded again
-    created = _create(store, table)
-    code = created.room.code
-    loaded = store.load(code, table.now)
-    assert loaded is not None
-    saved = store.save(loaded, table.now)
-    reloaded = store.load(code, table.now)
-
-    # THEN it survives exactly, and the version counts the writes
-    assert reloaded is not None
-    assert _dump(created.room) == _dump(loaded.room) == _dump(reloaded.room) == _dump(_room(table))
-    assert loaded.connections == reloaded.connections == created.connections
-    assert (created.version, loaded.version, saved.version, reloaded.version) == (1, 1, 2, 2)
-
-
-def test_store_round_trips_a_finished_match_and_the_lobby(store: DynamoRoomStore) -> None:
-    lobby = Table.seated(3)
-    created = _create(store, lobby)
-    loaded = store.load(created.room.code, lobby.now)
-    assert loaded is not None and _dump(loaded.room) == _dump(_room(lobby))
-    assert store.load("ZZZZ", lobby.now) is None
-
-
-def test_store_save_is_conditioned_on_version(store: DynamoRoomStore) -> None:
-    table = _writing()
-    created = _create(store, table)
-    store.save(created, table.now)  # version 1 -> 2
-    with pytest.raises(StaleRoom):
-        store.save(created, table.now)  # still expects 1
-    loaded = store.load(created.room.code, table.now)
-    assert loaded is not None and loaded.version == 2
-
-
-def _pick(table: Table, member: str, value: Any, replace: bool = False) -> PickWrite:
-    return PickWrite(member, _room(table).phase_id, value, replace)
-
-
-def test_store_sealed_pick_bumps_version_so_a_stale_close_fails(store: DynamoRoomStore) -> None:
-    table = _writing()
-    created = _create(store, table)
-    ana = table.ids["Ana"]
-    entry = {"text": "a hat", "at": table.now}
-    after = store.seal(created.room.code, _pick(table, ana, entry), table.now)
-    assert after.version == created.version + 1
-    assert after.room.current_picks() == {ana: entry}
-    with pytest.raises(StaleRoom):
-        store.save(created, table.now)
-
-
-def test_store_simultaneous_picks_touch_only_their_own_slots(store: DynamoRoomStore) -> None:
-    table = _writing()
-    created = _create(store, table)
-    ana, ben = table.ids["Ana"], table.ids["Ben"]
-    store.seal(created.room.code, _pick(table, ana, {"text": "a", "at": 1}), table.now)
-    after = store.seal(created.room.code, _pick(table, ben, {"text": "b", "at": 2}), table.now)
-    assert after.room.current_picks() == {ana: {"text": "a", "at": 1}, ben: {"text": "b", "at": 2}}
-    assert _dump(after.room.model_copy(update={"picks": {}})) == _dump(
-        created.room.model_copy(update={"picks": {}})
-    )
-
-
-def test_store_create_refuses_a_code_in_use(store: DynamoRoomStore) -> None:
-    table = Table.seated(3)
-    _create(store, table)
-    with pytest.raises(RoomExists):
-        _create(store, table)
-
-
-def test_store_create_reuses_an_expired_code(store: DynamoRoomStore) -> None:
-    table = Table.seated(3)
-    created = _create(store, table)
-    later = table.now + 25 * 3600 * 1000
-    assert store.load(created.room.code, later) is None  # TTL lags; the store does not
-    table.now = later
-    assert _create(store, table).version == 1
-
-
-def _taken(fn: Any) -> SlotTaken:
-    with pytest.raises(SlotTaken) as raised:
-        fn()
-    return raised.value
-
-
-@pytest.mark.parametrize("case", ["slot_taken", "phase_instance_over"])
-def test_store_seal_refusals_carry_the_room_as_found(store: DynamoRoomStore, case: str) -> None:
-    """The store guards only the race; every other refusal is the referee's."""
-    table = _writing()
-    created = _create(store, table)
-    code, ana = created.room.code, table.ids["Ana"]
-    pick = _pick(table, ana, {"text": "a copper hat", "at": table.now})
-    if case == "slot_taken":
-        store.seal(code, pick, table.now)
-    else:
-        pick = PickWrite(ana, pick.phase_id - 1, pick.value, replace=True)
-    before = store.load(code, table.now)
-    assert before is not None
-
-    again = PickWrite(ana, pick.phase_id, {"text": "a new hat", "at": table.now}, pick.replace)
-    taken = _taken(lambda: store.seal(code, again, table.now))
-
-    assert taken.snapshot is not None
-    assert _dump(taken.snapshot.room) == _dump(before.room)
-    assert taken.snapshot.version == before.version
-    after = store.load(code, table.now)
-    assert after is not None and after.version == before.version
-
-
-def test_store_replaceable_pick_is_replaced_in_its_phase_instance(store: DynamoRoomStore) -> None:
-    table = _voting(votes=0)
-    created = _create(store, table)
-    voter = table.room.round.voters[0]  # type: ignore[union-attr]
-    store.seal(created.room.code, _pick(table, voter, "first", replace=True), table.now)
-    after = store.seal(created.room.code, _pick(table, voter, "second", replace=True), table.now)
-    assert after.room.current_picks() == {voter: "second"}
-    assert after.version == created.version + 2
-
-
-def test_store_seal_into_a_missing_room(store: DynamoRoomStore) -> None:
-    taken = _taken(lambda: store.seal("ZZZZ", PickWrite("p1", 1, "x", False), START))
-    assert taken.snapshot is None
-
-
-def test_store_archive_writes_a_record_once(store: DynamoRoomStore) -> None:
-    # GIVEN a room and its round record
-    table = _voting()
-    created = _create(store, table)
-    code = created.room.code
-    record = {"round": 1, "truth": "a person who idly watches canal boats", "votes": {"p1": "o"}}
-    store.archive(code, "0001700000000000#0001#1", record, table.now)
-
-    # WHEN the same round is archived again (a retried Lambda), even with other content
-    store.archive(code, "0001700000000000#0001#1", {"round": 1, "other": True}, table.now)
-
-    # THEN the first record stands, beside an untouched room item
-    item = store.client.get_item(
-        TableName=TABLE,
-        Key={"pk": {"S": f"ROOM#{code}"}, "sk": {"S": "ROUND#0001700000000000#0001#1"}},
-    )["Item"]
-    assert item["record"]["M"]["truth"] == {"S": record["truth"]}
-    assert "other" not in item["record"]["M"]
-    loaded = store.load(code, table.now)
-    assert loaded is not None and loaded.version == created.version
-
-
-def test_store_bindings(store: DynamoRoomStore) -> None:
-    store.bind("conn-A=", Binding("QXZT", "p1"), START)
-    assert store.binding("conn-A=", START) == Binding("QXZT", "p1")
-    store.bind("conn-A=", Binding("QXZT", "p1"), START)  # the same seat again: fine
-    with pytest.raises(AlreadyBound):
-        store.bind("conn-A=", Binding("QXZT", "p2"), START)
-    with pytest.raises(AlreadyBound):
-        store.bind("conn-A=", Binding("BCDF", "p1"), START)
-    assert store.binding("conn-A=", START) == Binding("QXZT", "p1")
-    # A binding outlives no connection: API Gateway closes them after 2 h.
-    assert store.binding("conn-A=", START + 2 * 3600 * 1000) is None
-    store.unbind("conn-A=")
-    store.unbind("conn-A=")  # absent: still fine
-    assert store.binding("conn-A=", START) is None
-    store.bind("conn-A=", Binding("BCDF", "p2"), START)
-    assert store.binding("conn-A=", START) == Binding("BCDF", "p2")
 
 
 # --- DynamoRoomStore on the Stubber: throttling ---------------------------------------------
