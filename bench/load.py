@@ -50,6 +50,9 @@ ROUNDS = 6
 ADJECTIVES = ["copper", "woollen", "painted", "folded", "hollow", "crooked", "gilded", "rusty"]
 NOUNS = ["kettle", "whistle", "lantern", "saddle", "ladle", "bonnet", "basket", "bucket"]
 
+# The service's messages are compact JSON with `type` first (pydantic-core or json.dumps).
+STATE_PREFIX = '{"type":"state"'
+
 ECHO_SERVER = """
 import asyncio, sys
 from websockets.asyncio.server import serve
@@ -93,7 +96,8 @@ class Bot:
         self.results = results
         self.timeout = timeout
         self.pending: dict[str, tuple[float, asyncio.Future[float]]] = {}
-        self.state: dict[str, Any] = {}
+        self._raw_state: str | bytes = ""
+        self._state: dict[str, Any] | None = {}
         self.changed = asyncio.Event()
         self.welcome: dict[str, Any] = {}
         self._ids = itertools.count()
@@ -103,6 +107,12 @@ class Bot:
         with contextlib.suppress(Exception):
             async for raw in self.ws:
                 now = time.perf_counter()
+                if isinstance(raw, str) and raw.startswith(STATE_PREFIX):
+                    # Only the latest view matters, and only when a bot looks at it:
+                    # parsed then, so the client spends its time on the answers.
+                    self._raw_state, self._state = raw, None
+                    self.changed.set()
+                    continue
                 message = json.loads(raw)
                 kind = message.get("type")
                 req = message.get("req")
@@ -116,13 +126,19 @@ class Bot:
                         answered.set_result(now - sent)
                     continue
                 if kind == "state":
-                    self.state = message
+                    self._raw_state, self._state = raw, message
                     self.changed.set()
                 elif kind == "welcome":
                     self.welcome = message
                     self.changed.set()
                 elif kind == "error":
                     self.results.error(str(message.get("code")))
+
+    @property
+    def state(self) -> dict[str, Any]:
+        if self._state is None:
+            self._state = json.loads(self._raw_state) if self._raw_state else {}
+        return self._state
 
     async def act(self, **message: Any) -> float | None:
         """Send one action; its latency in seconds once answered (None on timeout)."""
@@ -198,7 +214,16 @@ class Gate:
             self.open.set()
 
 
-async def play_room(url: str, players: int, results: Results, timeout: float, gate: Gate) -> None:
+def source(room: int) -> tuple[str, int]:
+    """A loopback address of its own for each room's phones (127.0.0.0/8 is all loopback
+    on Linux), as a community's tables would come from many addresses: the service
+    limits new rooms per source address."""
+    return (f"127.0.{room // 250 + 1}.{room % 250 + 1}", 0)
+
+
+async def play_room(
+    url: str, players: int, results: Results, timeout: float, gate: Gate, index: int
+) -> None:
     arrived = False
 
     def arrive() -> None:
@@ -208,7 +233,7 @@ async def play_room(url: str, players: int, results: Results, timeout: float, ga
             gate.arrive()
 
     try:
-        await _play_room(url, players, results, timeout, gate, arrive)
+        await _play_room(url, players, results, timeout, gate, arrive, source(index))
     except Exception as error:  # could not connect, or the connection broke
         results.error(f"room failed ({type(error).__name__})")
     finally:
@@ -222,11 +247,18 @@ async def _play_room(
     timeout: float,
     gate: Gate,
     arrive: Callable[[], None],
+    local: tuple[str, int],
 ) -> None:
     async with contextlib.AsyncExitStack() as stack:
         sockets = [
             await stack.enter_async_context(
-                connect(url, compression=None, max_queue=None, open_timeout=timeout)
+                connect(
+                    url,
+                    compression=None,
+                    max_queue=None,
+                    open_timeout=timeout,
+                    local_addr=local,
+                )
             )
             for _ in range(players)
         ]
@@ -285,7 +317,9 @@ async def run_rooms(url: str, rooms: int, players: int, timeout: float) -> Resul
     results = Results()
     gate = Gate(rooms)
     results.started = time.perf_counter()
-    await asyncio.gather(*(play_room(url, players, results, timeout, gate) for _ in range(rooms)))
+    await asyncio.gather(
+        *(play_room(url, players, results, timeout, gate, i) for i in range(rooms))
+    )
     results.ended = time.perf_counter()
     return results
 
@@ -295,11 +329,17 @@ async def run_echo(url: str, rooms: int, players: int, bursts: int, timeout: flo
     results = Results()
     frame = json.dumps({"action": "submit", "round": 1, "text": "a copper kettle for the road"})
 
-    async def room() -> None:
+    async def room(index: int) -> None:
         async with contextlib.AsyncExitStack() as stack:
             sockets = [
                 await stack.enter_async_context(
-                    connect(url, compression=None, max_queue=None, open_timeout=timeout)
+                    connect(
+                        url,
+                        compression=None,
+                        max_queue=None,
+                        open_timeout=timeout,
+                        local_addr=source(index),
+                    )
                 )
                 for _ in range(players)
             ]
@@ -318,7 +358,7 @@ async def run_echo(url: str, rooms: int, players: int, bursts: int, timeout: flo
                 await asyncio.sleep(0.05)
 
     results.started = time.perf_counter()
-    await asyncio.gather(*(room() for _ in range(rooms)))
+    await asyncio.gather(*(room(i) for i in range(rooms)))
     results.ended = time.perf_counter()
     return results
 
