@@ -205,6 +205,14 @@ class Fictionary(Game[FicState]):
             return unchanged(state)
         return Outcome(new)
 
+    def on_presence(
+        self, state: FicState, table: Table, member: str, env: Env
+    ) -> Outcome[FicState]:
+        """A seat's connection dropped or came back: the away clock (17a) starts at the drop,
+        the abandonment clock (17c) at the last one, and a return clears both and lets the
+        bots and the next round go on at once."""
+        return self.due(state, table, env)
+
     def on_leave(self, state: FicState, table: Table, member: str, env: Env) -> Outcome[FicState]:
         """Ruling 1c: a seat whose person leaves or is kicked is covered by a medium bot."""
         new = _copy(state)
