@@ -395,34 +395,11 @@ class TableService:
             self.fanout.after_write("unbind", lambda: self.store.unbind(cid))
         _raise_refusal(committed)
 
-    def _start(self, cid: str, envelope: protocol.Envelope, _: Any, now: int) -> None:
-        self._command(cid, Start(), now)
-
-    def _set_options(
-        self, cid: str, envelope: protocol.Envelope, request: protocol.SetOptions, now: int
+    def _member_command(
+        self, cid: str, envelope: protocol.Envelope, request: protocol.Request, now: int
     ) -> None:
-        self._command(cid, SetOptions(request.options, request.lang), now)
-
-    def _add_seat(
-        self, cid: str, envelope: protocol.Envelope, request: protocol.AddSeat, now: int
-    ) -> None:
-        self._command(cid, AddSeat(request.name), now)
-
-    def _remove_seat(
-        self, cid: str, envelope: protocol.Envelope, request: protocol.RemoveSeat, now: int
-    ) -> None:
-        self._command(cid, RemoveSeat(request.player), now)
-
-    def _take_seat(self, cid: str, envelope: protocol.Envelope, _: Any, now: int) -> None:
-        self._command(cid, TakeSeat(), now)
-
-    def _kick(
-        self, cid: str, envelope: protocol.Envelope, request: protocol.Kick, now: int
-    ) -> None:
-        self._command(cid, Kick(request.player), now)
-
-    def _leave(self, cid: str, envelope: protocol.Envelope, _: Any, now: int) -> None:
-        self._command(cid, Leave(), now)
+        """A request that is one of the table's commands for the connection's member."""
+        self._command(cid, MEMBER_COMMANDS[envelope.action](request), now)
 
     def _sync(self, cid: str, envelope: protocol.Envelope, _: Any, now: int) -> None:
         """A client whose countdown ran out asks the room to catch up, then gets its view."""
@@ -540,14 +517,24 @@ TABLE_HANDLERS: dict[str, tuple[Handler, type[protocol.Request]]] = {
     "create_room": (TableService._create, protocol.CreateRoom),
     "join_room": (TableService._join, protocol.JoinRoom),
     "resume": (TableService._resume, protocol.Resume),
-    "start_match": (TableService._start, protocol.StartMatch),
-    "set_options": (TableService._set_options, protocol.SetOptions),
-    "add_seat": (TableService._add_seat, protocol.AddSeat),
-    "remove_seat": (TableService._remove_seat, protocol.RemoveSeat),
-    "take_seat": (TableService._take_seat, protocol.TakeSeat),
-    "kick": (TableService._kick, protocol.Kick),
-    "leave": (TableService._leave, protocol.Leave),
+    "start_match": (TableService._member_command, protocol.StartMatch),
+    "set_options": (TableService._member_command, protocol.SetOptions),
+    "add_seat": (TableService._member_command, protocol.AddSeat),
+    "remove_seat": (TableService._member_command, protocol.RemoveSeat),
+    "take_seat": (TableService._member_command, protocol.TakeSeat),
+    "kick": (TableService._member_command, protocol.Kick),
+    "leave": (TableService._member_command, protocol.Leave),
     "sync": (TableService._sync, protocol.Sync),
+}
+# Each member command as the referee's: the request's fields become the command's.
+MEMBER_COMMANDS: dict[str, Callable[[Any], Command]] = {
+    "start_match": lambda _: Start(),
+    "set_options": lambda r: SetOptions(r.options, r.lang),
+    "add_seat": lambda r: AddSeat(r.name),
+    "remove_seat": lambda r: RemoveSeat(r.player),
+    "take_seat": lambda _: TakeSeat(),
+    "kick": lambda r: Kick(r.player),
+    "leave": lambda _: Leave(),
 }
 
 
