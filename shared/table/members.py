@@ -91,7 +91,8 @@ def join(
 ) -> Welcome:
     """A seat while the lobby has one free, otherwise a place among the observers (1b).
 
-    A shared screen (TV mode) joins as an observer by choice and never takes a seat.
+    A shared screen (TV mode) joins as an observer by choice and never takes a seat;
+    it is marked `screen`, so nobody counts it as watching.
     Observers never take a seat's place (1e): a free seat always seats a joining
     player, and observers have a cap of their own. `token` is the one this
     device last held in the room, if any: a kicked member stays out.
@@ -106,6 +107,7 @@ def join(
     if not seat_free and len(room.observers) >= max_observers(max_seats):
         raise Refusal(Code.ROOM_FULL)
     member, token = new_member(room, name, Role.PLAYER if seat_free else Role.OBSERVER, env)
+    member.screen = observer
     room.members.append(member)
     if room.host is None:
         room.host = member.id
@@ -227,6 +229,7 @@ def take_seat(room: Room, member: Member, max_seats: int, now: int) -> None:
     member.role = Role.PLAYER
     member.seated_at = now
     member.active = True
+    member.screen = False
 
 
 def remove(room: Room, member: Member, in_match: bool) -> None:

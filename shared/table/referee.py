@@ -401,12 +401,16 @@ class Referee:
                 for m in room.members
                 if m.role is Role.PLAYER
             ],
-            "observers": len(room.observers),
+            "observers": len(room.watchers),
         }
-        # The host sees who watches, to remove anyone with `kick` (ruling 1e); every
-        # other member's state has the same fields, with `null` here.
+        # The host sees who watches, to remove anyone with `kick` (ruling 1e), shared
+        # screens too (marked, and not in the count); every other member's state has
+        # the same fields, with `null` here.
         message["observer_list"] = (
-            [{"id": m.id, "name": m.name, "connected": m.connected} for m in room.observers]
+            [
+                {"id": m.id, "name": m.name, "connected": m.connected, "screen": m.screen}
+                for m in room.observers
+            ]
             if room.host == me.id
             else None
         )

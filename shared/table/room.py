@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from table.contract import Seat, State, Table
 
@@ -50,6 +50,16 @@ class Member(BaseModel):
     away_since: int | None = None  # when the connection dropped (ruling 1e's clocks)
     bot: str | None = None
     holder: str | None = None  # a local seat: the member whose device plays it
+    screen: bool = False  # joined as an observer by choice (a shared TV): not counted as watching
+
+    @model_serializer(mode="wrap")
+    def _without_default_screen(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # Nearly every member is not a screen: leave the field out of the stored
+        # room (its size is a goal) unless it says something.
+        data: dict[str, Any] = handler(self)
+        if not self.screen:
+            data.pop("screen", None)
+        return data
 
     @property
     def is_active_player(self) -> bool:
@@ -99,6 +109,11 @@ class Room(BaseModel):
     @property
     def observers(self) -> list[Member]:
         return [m for m in self.members if m.role is Role.OBSERVER]
+
+    @property
+    def watchers(self) -> list[Member]:
+        """Observers who are people watching: a shared screen is not one."""
+        return [m for m in self.observers if not m.screen]
 
     @property
     def phase(self) -> str:

@@ -79,10 +79,10 @@ def test_r1e_a_disconnected_observer_is_removed_after_a_minute() -> None:
         stack.disconnect(tv)
         stack.clock.ms += OBSERVER_GRACE_MS - 1_000
         stack.send(seated.cids["Ben"], action="sync")
-        assert stack.last_state(seated.cids["Ben"])["observers"] == 1
+        assert len(stack.last_state(seated.cids["Ana"])["observer_list"]) == 1
         stack.clock.ms += 1_000
         stack.send(seated.cids["Ben"], action="sync")
-        assert stack.last_state(seated.cids["Ben"])["observers"] == 0
+        assert stack.last_state(seated.cids["Ana"])["observer_list"] == []
         room = stack.service.store.load(seated.code, stack.clock.now()).room
         assert [m.name for m in room.members] == list(NAMES[:3])
 
@@ -100,6 +100,33 @@ def test_r1e_the_host_sees_the_observers_and_can_remove_them() -> None:
         assert stack.last_state(seated.cids["Ana"])["observer_list"] == []
 
 
+def test_r1e_a_tv_is_not_counted_as_watching_but_the_host_can_remove_it() -> None:
+    with aws_stack() as stack:
+        # GIVEN a lobby of three, a TV joined as an observer by choice, and Dee who
+        # came once the match had begun (an observer because no seat was free to her)
+        seated = stack.seat(NAMES[:3])
+        tv = join(stack, seated.code, "Tv", observer=True)
+        stack.send(seated.cids["Ana"], action="start_match")
+        dee = join(stack, seated.code, "Dee")
+        # WHEN the TV drops and comes back (the stored room keeps what it is)
+        token = stack.messages(tv, "welcome")[-1]["token"]
+        stack.disconnect(tv)
+        again = stack.connect()
+        stack.send(again, action="resume", room=seated.code, token=token)
+        # THEN only Dee counts as watching, on every screen, the TV's own included
+        # (Ben's count catches up with the next state he gets: observer churn is scoped)
+        stack.send(seated.cids["Ben"], action="sync")
+        for cid in (seated.cids["Ana"], seated.cids["Ben"], again, dee):
+            assert stack.last_state(cid)["observers"] == 1
+        # AND the host's list names both, the TV marked as a screen, and removes it
+        listed = stack.last_state(seated.cids["Ana"])["observer_list"]
+        assert [(o["name"], o["screen"]) for o in listed] == [("Tv", True), ("Dee", False)]
+        stack.send(seated.cids["Ana"], action="kick", player=listed[0]["id"])
+        assert error(stack, again)["code"] == Code.KICKED.value
+        left = stack.last_state(seated.cids["Ana"])["observer_list"]
+        assert [o["name"] for o in left] == ["Dee"]
+
+
 def test_r1e_thousands_of_abandoned_observers_go_and_the_room_is_whole_again() -> None:
     with aws_stack() as stack:
         seated = stack.seat(NAMES[:3])
@@ -107,7 +134,7 @@ def test_r1e_thousands_of_abandoned_observers_go_and_the_room_is_whole_again() -
         stack.clock.ms += OBSERVER_GRACE_MS
         cid = join(stack, seated.code, "Tv", observer=True)
         assert stack.messages(cid, "welcome")[-1]["role"] == "observer"
-        assert stack.last_state(seated.cids["Ana"])["observers"] == 1
+        assert [o["name"] for o in stack.last_state(seated.cids["Ana"])["observer_list"]] == ["Tv"]
 
 
 # --- 2. Rooms cannot be found by scanning ----------------------------------------------
@@ -207,7 +234,8 @@ def sent(stack: Stack) -> int:
 def test_observer_churn_in_a_300_member_room_costs_a_few_messages_not_one_per_member() -> None:
     with aws_stack() as stack:
         seated = stack.seat(NAMES[:12])
-        watchers = [join(stack, seated.code, f"Watcher {i}", observer=True) for i in range(60)]
+        # Every seat is taken: the watchers are observers; the TV is one by choice.
+        watchers = [join(stack, seated.code, f"Watcher {i}") for i in range(60)]
         crowd_size = MAX_MEMBERS - 12 - 60 - 1
         crowd(stack, seated.code, crowd_size, connected=True)  # no sockets: none are sent to
         before = sent(stack)
@@ -218,7 +246,7 @@ def test_observer_churn_in_a_300_member_room_costs_a_few_messages_not_one_per_me
         # welcome + own state for the newcomer, and one state to the host per change.
         assert sent(stack) - before <= 2 + 2 + len(watchers) + 1
         stack.send(seated.cids["Ana"], action="start_match")  # a real change reaches everyone
-        assert stack.last_state(seated.cids["Ben"])["observers"] == crowd_size + 61
+        assert stack.last_state(seated.cids["Ben"])["observers"] == crowd_size + 60  # not the TV
 
 
 def test_simultaneous_disconnects_in_a_big_room_all_land() -> None:

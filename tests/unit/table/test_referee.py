@@ -198,3 +198,30 @@ def test_a_holder_who_leaves_takes_their_local_seats_along() -> None:
     top.command(a, AddSeat("Sam"))
     top.leave(a)
     assert top.room is not None and {m.name for m in top.room.members} == {"Ben", "Cy"}
+
+
+def test_r1e_a_screen_is_listed_for_the_host_but_not_counted_as_watching() -> None:
+    # GIVEN a match under way, a TV that joined as an observer by choice and Eve,
+    # a late joiner who watches until the next match
+    top, (a, b, _c) = table_of(3)
+    top.start()
+    tv = top.join("TV", observer=True)
+    eve = top.join("Eve")
+    # THEN only Eve counts as watching, for everyone, the screens included
+    assert {top.view(m)["observers"] for m in (a, b, tv, eve)} == {1}
+    # AND the host still sees both, the screen marked, to remove either with `kick`
+    listed = {o["name"]: o["screen"] for o in top.view(a)["observer_list"]}
+    assert listed == {"TV": True, "Eve": False}
+    assert top.view(b)["observer_list"] is None
+    top.kick(a, tv)
+    assert [o["name"] for o in top.view(a)["observer_list"]] == ["Eve"]
+
+
+def test_a_screen_that_takes_a_seat_is_a_player_like_any_other() -> None:
+    top, (a, _b, _c) = table_of(3)
+    tv = top.join("TV", observer=True)
+    assert top.view(a)["observers"] == 0
+    top.take_seat(tv)
+    seated = top.room.member(tv) if top.room else None
+    assert seated is not None and seated.screen is False
+    assert top.view(a)["observers"] == 0 and top.view(a)["observer_list"] == []
