@@ -528,10 +528,13 @@ def main() -> None:
     parts = sized["12 players"].max_item_parts
     body = sized["12 players"].max_item_body
     body_json = {k: len(json.dumps(v, separators=(",", ":")).encode()) for k, v in body.items()}
+    # The game's state is `state` in the room (its current round inside it).
+    inner = body.get("state") or {}
     round_json = {
         k: len(json.dumps(v, separators=(",", ":")).encode())
-        for k, v in (body.get("round") or {}).items()
+        for k, v in (inner.get("round") or inner).items()
     }
+    inner_name = "state.round" if inner.get("round") else "state"
 
     out += [
         "## 8-player match, per action",
@@ -569,7 +572,7 @@ def main() -> None:
         + ", ".join(
             f"`{k}` {v:,}" for k, v in sorted(body_json.items(), key=lambda kv: -kv[1]) if v > 40
         )
-        + "; of `round`: "
+        + f"; of `{inner_name}`: "
         + ", ".join(
             f"`{k}` {v:,}" for k, v in sorted(round_json.items(), key=lambda kv: -kv[1]) if v > 40
         )
