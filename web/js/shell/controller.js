@@ -6,13 +6,13 @@
 
 import { serverNow } from './clock.js';
 import { h, replaceChildren } from './dom.js';
-import { LANG_NAMES, UI_LANGS, lang, pickLang, setLang, t } from './i18n.js';
+import { LANG_NAMES, UI_LANGS, fmtNumber, lang, pickLang, setLang, t } from './i18n.js';
 import { errorText } from './errors.js';
 import * as store from './storage.js';
 import { gameOf, hostPlayer } from './common.js';
 import { gameModule, knownGame, loadGame } from './games.js';
 import { renderHome } from './home.js';
-import { joinLink, renderLobby } from './lobby.js';
+import { joinLink, renderLobby, watchersList } from './lobby.js';
 import { CODE_RE } from './session.js';
 import { confirmDialog } from './dialog.js';
 import { qrSvg } from './qr.js';
@@ -36,6 +36,9 @@ export class Controller {
     this.hostSeen = null; // {room, id}: the host of the last snapshot
     this.hostNotice = null; // {name, me, until}: "Ben is now the host"
     this.wasYourTurn = false;
+    this.watchers = null; // the host's dialog of who watches, while it is open
+    const watchersBtn = $('#watchers-btn');
+    if (watchersBtn) watchersBtn.addEventListener('click', () => this.openWatchers());
   }
 
   // --- the UI language ---------------------------------------------------------
@@ -112,18 +115,83 @@ export class Controller {
     else $('#leave-btn').focus();
   }
 
-  /** The host's remove-player (×) asks first too. */
+  /** The host's remove-player (×) asks first too; so does removing someone who watches. */
   async confirmKick(player) {
     const s = this.session.state;
     const name = player.name || t('common.someone');
     const inMatch = s && !ROUND_PHASES_OFF.includes(s.phase);
+    if (this.watchers) this.watchers.close();
+    let body = inMatch ? t('kick.bodyMatch', { name }) : t('kick.body', { name });
+    if (player.watcher) body = t('kick.bodyWatcher', { name });
     const ok = await confirmDialog({
       title: t('kick.title', { name }),
-      body: inMatch ? t('kick.bodyMatch', { name }) : t('kick.body', { name }),
+      body,
       confirm: t('kick.confirm'),
       cancel: t('leave.cancel'),
     });
     if (ok) this.act('kick', { player: player.id });
+  }
+
+  // --- who watches: the host's list, reachable during play -------------------------
+
+  /** The host's watchers (whoever is in `observer_list`) in a dialog, from the top bar. */
+  openWatchers() {
+    const s = this.session.state;
+    if (!s || !Array.isArray(s.observer_list) || this.watchers) return;
+    const list = h('div', { class: 'watchers-body' });
+    const close = h('button', { type: 'button', class: 'btn', testid: 'watchers-close' }, t('watchers.close'));
+    const dialog = h('dialog', { class: 'dialog', testid: 'watchers-dialog', 'aria-labelledby': 'watchers-dialog-h' },
+      h('h2', { id: 'watchers-dialog-h', text: t('watchers.heading') }),
+      list,
+      h('div', { class: 'dialog-buttons' }, close));
+    close.addEventListener('click', () => dialog.close());
+    dialog.addEventListener('close', () => {
+      if (this.watchers === dialog) this.watchers = null;
+      dialog.remove();
+      const btn = $('#watchers-btn');
+      if (btn && !btn.hidden && !document.querySelector('dialog[open]')) btn.focus();
+    });
+    this.watchers = dialog;
+    this.fillWatchers();
+    document.body.append(dialog);
+    dialog.showModal();
+    close.focus();
+  }
+
+  /** Redraw the open dialog's list when the host's list changed. */
+  fillWatchers() {
+    const dialog = this.watchers;
+    const s = this.session.state;
+    if (!dialog) return;
+    if (!s || !Array.isArray(s.observer_list) || this.session.elsewhere) { dialog.close(); return; }
+    const key = JSON.stringify([s.observer_list, lang()]);
+    if (dialog.dataset.key === key) return;
+    dialog.dataset.key = key;
+    const body = dialog.querySelector('.watchers-body');
+    const focused = body.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+    body.replaceChildren(watchersList({ state: s, confirmKick: (p) => this.confirmKick(p) }));
+    const again = focused && body.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
+    else if (focused) dialog.querySelector('[data-testid="watchers-close"]').focus();
+  }
+
+  /** The top bar's button to the host's list of who watches: during play, when someone does. */
+  watchersButton() {
+    const btn = $('#watchers-btn');
+    if (!btn) return;
+    const s = this.session.state;
+    const list = s && this.session.inRoom && !this.session.elsewhere && !this.tv && Array.isArray(s.observer_list) ? s.observer_list : null;
+    const show = !!(list && list.length && s.phase !== 'lobby');
+    btn.hidden = !show;
+    if (!show) return;
+    const label = `${t('watchers.button')} (${fmtNumber(list.length)})`;
+    if (btn.getAttribute('aria-label') === label) return;
+    btn.setAttribute('aria-label', label);
+    btn.title = label;
+    const eye = h('svg:svg', { viewBox: '0 0 24 24', width: '20', height: '20', 'aria-hidden': 'true', focusable: 'false' },
+      h('svg:path', { d: 'M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12z', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linejoin': 'round' }),
+      h('svg:circle', { cx: '12', cy: '12', r: '3', fill: 'currentColor' }));
+    btn.replaceChildren(eye, h('span', { class: 'watchers-count', 'aria-hidden': 'true', text: fmtNumber(list.length) }));
   }
 
   /** Whoever holds the host role now; a change is said to everyone (RULES 1a). */
@@ -196,8 +264,10 @@ export class Controller {
     $('#room-chip').textContent = inRoom ? t('top.roomChip', { code: this.session.room }) : '';
     $('#round-chip').textContent = this.tv && s && Number.isFinite(s.round) && s.round > 0 && !ROUND_PHASES_OFF.includes(s.phase)
       ? t('top.roundOf', { r: s.round, n: Number.isFinite(s.rounds) ? s.rounds : 6 }) : '';
-    $('#leave-btn').hidden = !inRoom || this.tv;
+    $('#leave-btn').hidden = !inRoom || this.tv || this.session.elsewhere;
     $('#lang-switch').value = lang();
+    this.watchersButton();
+    this.fillWatchers();
   }
 
   yourTurn() {
@@ -268,6 +338,10 @@ export class Controller {
       this.renderHome(opts);
       return;
     }
+    if (session.elsewhere) {
+      this.elsewhereScreen();
+      return;
+    }
     const s = session.state;
     if (!s) {
       this.waitScreen('connecting', t('conn.joiningRoom', { code: session.room || '' }));
@@ -285,6 +359,34 @@ export class Controller {
       return;
     }
     this.renderRoom(s, mod, opts);
+  }
+
+  /** Another window resumed this seat: say so, and offer to take it back here. */
+  elsewhereScreen() {
+    this.setPhase('elsewhere');
+    this.onKey = null;
+    this.shape = null;
+    this.memoKey = null;
+    this.say('');
+    this.tvCorner(null);
+    const heading = h('h1', { id: 'elsewhere-h', class: 'screen-title', tabindex: '-1', text: t('elsewhere.title') });
+    const button = h('button', {
+      type: 'button',
+      class: 'btn btn-primary btn-big',
+      testid: 'take-back-btn',
+      onclick: () => this.session.takeBack(),
+    }, t('elsewhere.takeBack'));
+    const node = h('section', { class: 'screen screen-elsewhere', testid: 'elsewhere', 'aria-labelledby': 'elsewhere-h' },
+      heading,
+      h('p', { class: 'status', text: t('elsewhere.body') }),
+      h('div', { class: 'actions' }, button));
+    const first = !document.querySelector('[data-testid="elsewhere"]');
+    replaceChildren($('#screen'), node);
+    if (first) {
+      heading.focus({ preventScroll: true });
+      this.announce(t('elsewhere.title'));
+    }
+    document.title = t('elsewhere.title');
   }
 
   renderHome(opts) {

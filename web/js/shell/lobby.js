@@ -148,6 +148,41 @@ export function startControls(ctx, { again = false } = {}) {
   return out;
 }
 
+/**
+ * The host's list of who watches (`observer_list`), each with a remove (×)
+ * that asks first; a shared screen is marked. Null for everyone else.
+ */
+export function watchersList(ctx) {
+  const list = Array.isArray(ctx.state.observer_list) ? ctx.state.observer_list.filter((o) => o && typeof o.id === 'string') : null;
+  if (!list) return null;
+  if (!list.length) return h('p', { class: 'hint', testid: 'watchers-none', text: t('watchers.none') });
+  return h('ul', { class: 'player-list watcher-list', testid: 'watcher-list' },
+    list.map((o) => {
+      const name = o.name || t('common.someone');
+      return h('li', { class: `player${o.connected === false ? ' is-away' : ''}`, dataset: { playerId: o.id } },
+        h('span', { class: 'player-name', text: name }),
+        o.screen ? h('span', { class: 'tag', text: t('watchers.screen') }) : null,
+        o.connected === false ? h('span', { class: 'tag tag-away', text: t('lobby.awayTag') }) : null,
+        h('button', {
+          type: 'button',
+          class: 'kick-btn',
+          testid: 'watcher-kick-btn',
+          dataset: { playerId: o.id, focus: `kick-${o.id}` },
+          'aria-label': t('watchers.remove', { name }),
+          title: t('watchers.remove', { name }),
+          onclick: () => ctx.confirmKick({ ...o, watcher: true }),
+        }, h('span', { 'aria-hidden': 'true', text: '×' })));
+    }));
+}
+
+/** The host's panel of who watches, in the lobby (during play: the top bar's button). */
+export function watchersPanel(ctx) {
+  const list = watchersList(ctx);
+  if (!list) return null;
+  return h('section', { class: 'panel watchers-panel', testid: 'watchers-panel', 'aria-labelledby': 'watchers-h' },
+    h('h2', { id: 'watchers-h', text: t('watchers.heading') }), list);
+}
+
 /** "Players (4 of 12)". */
 export const playersHeading = (ctx, seated) => t('lobby.players', { n: seated, max: seatRange(ctx).max });
 
@@ -166,8 +201,9 @@ export function renderLobby(ctx) {
     h('section', { class: 'panel players-panel', 'aria-labelledby': 'players-h' },
       h('h2', { id: 'players-h', text: playersHeading(ctx, seated) }),
       playerList(ctx, { kick: !ctx.tv && !!(state.me && state.me.host) }),
-      // The TV is an observer too, but doesn't count itself as watching.
-      h('p', { class: 'observers', testid: 'observers', text: watchersLine(Math.max(0, num(state.observers) - (ctx.tv ? 1 : 0))) })));
+      // A TV is an observer too, but the server counts only people as watching.
+      h('p', { class: 'observers', testid: 'observers', text: watchersLine(num(state.observers)) })),
+    ctx.tv ? null : watchersPanel(ctx));
   const focus = node.querySelector('[data-testid="start-btn"]:not([disabled])')
     || node.querySelector('[data-testid="take-seat-btn"]')
     || node.querySelector('#lobby-h');

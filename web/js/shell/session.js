@@ -2,14 +2,19 @@
 // the last `state` snapshot, and the games the server offers. It knows nothing
 // about screens; it says what changed with events:
 //
-//   'state'    a new snapshot (or the seat changed and there is none yet)
+//   'state'    a new snapshot (or the seat changed and there is none yet, or
+//              the seat went to another window: `elsewhere`)
 //   'home'     the seat is gone: {message, errors} for the home page
 //   'games'    the server's games list arrived (or is known to be missing)
 //   'open' / 'close'   the connection
 //
 // Flow: load → connect → (stored token for this room? `resume` : home) →
 // `welcome` stores {player, token} → each `state` is kept. On reconnect the
-// token is sent again with `resume`; a fresh snapshot follows.
+// token is sent again with `resume`; a fresh snapshot follows. Every `welcome`
+// carries a new token (a resume rotates it), which replaces the stored one.
+// When another window resumes this seat, this one is told `resumed_elsewhere`:
+// it stops (`elsewhere`) and never resumes on its own, which would take the
+// seat back and forth between the two; `takeBack()` does it on request.
 
 import { Connection } from './net.js';
 import { noteSnapshot, serverNow } from './clock.js';
@@ -38,6 +43,7 @@ export class Session extends EventTarget {
     this.syncTimer = null;
     this.syncedFor = null; // the deadline a `sync` was sent for
     this.tvJoining = false;
+    this.elsewhere = false; // this seat was resumed in another window
   }
 
   get inRoom() {
@@ -60,6 +66,7 @@ export class Session extends EventTarget {
     conn.addEventListener('open', () => {
       this.emit('open');
       if (this.games === undefined) this.askGames();
+      if (this.elsewhere) return; // only the user takes the seat back
       if (this.inRoom) this.resume();
       else if (this.tv && this.room) this.tvJoin(this.room);
     });
@@ -101,9 +108,11 @@ export class Session extends EventTarget {
     return (Array.isArray(this.games) && this.games.find((g) => g.slug === slug)) || null;
   }
 
+  /** With the token this browser last held in the room, if any (a removed device stays out). */
   join(room, name) {
     store.saveName(name);
-    return this.request('join_room', { room, name });
+    const token = store.loadLastToken(room);
+    return this.request('join_room', token ? { room, name, token } : { room, name });
   }
 
   /** `game` only when the server listed games (today's server refuses unknown fields). */
@@ -128,7 +137,9 @@ export class Session extends EventTarget {
     try {
       for (let attempt = 0; attempt < 8; attempt += 1) {
         try {
-          await this.request('join_room', observerField ? { room: code, name, observer: true } : { room: code, name });
+          const fields = observerField ? { room: code, name, observer: true } : { room: code, name };
+          const token = store.loadLastToken(code);
+          await this.request('join_room', token ? { ...fields, token } : fields);
           return;
         } catch (err) {
           if (err.code === 'name_taken') name = `TV ${Math.floor(100 + Math.random() * 900)}`;
@@ -154,6 +165,7 @@ export class Session extends EventTarget {
     } catch (err) {
       if (this.room !== room) return;
       if (err.code === 'kicked') this.kickedOut();
+      else if (err.code === 'resumed_elsewhere') this.movedAway();
       else if (err.code === 'bad_token' || err.code === 'not_in_room') this.goHome('home.seatLost');
       else if (err.code === 'room_not_found') this.goHome('home.roomGone');
       // disconnected / timeout / rate_limited: the next connection tries again
@@ -166,6 +178,7 @@ export class Session extends EventTarget {
    */
   refused(err) {
     if (err && err.code === 'kicked') { this.kickedOut(); return null; }
+    if (err && err.code === 'resumed_elsewhere') { this.movedAway(); return null; }
     if (err && err.code === 'bad_token') { this.goHome('home.seatLost'); return null; }
     if (err && err.code === 'not_in_room') {
       // This connection lost its membership: rebind it; the user can try again.
@@ -183,9 +196,36 @@ export class Session extends EventTarget {
     this.seat = null;
     this.state = null;
     this.lastJson = null;
+    this.elsewhere = false;
     clearTimeout(this.syncTimer);
     this.syncTimer = null;
     this.emit('home', { message, params, errors: {} });
+  }
+
+  /** Another window resumed this seat: stop here until the user takes it back. */
+  movedAway() {
+    if (!this.seat || this.elsewhere) return;
+    this.elsewhere = true;
+    clearTimeout(this.syncTimer);
+    this.syncTimer = null;
+    this.emit('state');
+  }
+
+  /**
+   * Take the seat back from the other window: resume with the newest token
+   * this browser holds for the room (the other window stored the one its
+   * resume was given), on a fresh connection, since this one is refused.
+   */
+  takeBack() {
+    if (!this.elsewhere || !this.room) return;
+    const seat = store.loadSeat(this.room, this.tv);
+    if (!seat) { this.goHome('home.seatLost'); return; }
+    this.seat = seat;
+    this.elsewhere = false;
+    this.state = null;
+    this.lastJson = null;
+    this.emit('state');
+    this.conn.restart(); // on open: resume
   }
 
   kickedOut() {
@@ -212,6 +252,7 @@ export class Session extends EventTarget {
       case 'error':
         // Unsolicited errors (answers to requests are handled by the request).
         if (msg.code === 'kicked' && this.seat) this.kickedOut();
+        else if (msg.code === 'resumed_elsewhere') this.movedAway();
         break;
       default: break;
     }
@@ -223,13 +264,15 @@ export class Session extends EventTarget {
     if (this.room && this.room !== room && this.seat) return; // a stale welcome for another room
     this.room = room;
     this.seat = { player: msg.player, token: msg.token };
+    this.elsewhere = false;
     store.saveSeat(room, this.tv, this.seat);
+    store.saveLastToken(room, msg.token);
     store.saveSessionRoom(room);
     this.emit('seat');
   }
 
   onState(msg) {
-    if (!this.inRoom) return;
+    if (!this.inRoom || this.elsewhere) return;
     if (typeof msg.room !== 'string' || msg.room.toUpperCase() !== this.room) return;
     if (typeof msg.phase !== 'string') return;
     noteSnapshot(Number(msg.server_now));

@@ -29,6 +29,29 @@ export const saveSeat = (room, tv, seat) =>
   set(localStorage, SEAT(room, tv), JSON.stringify({ player: seat.player, token: seat.token }));
 export const forgetSeat = (room, tv) => remove(localStorage, SEAT(room, tv));
 
+// The last token this browser held in each room, kept after the seat is gone:
+// `join_room` carries it, so a device the host removed is known again.
+const LAST_TOKENS = 'bluff:last-tokens';
+const LAST_TOKENS_KEPT = 20;
+function lastTokens() {
+  try {
+    const map = JSON.parse(get(localStorage, LAST_TOKENS) || '{}');
+    return map && typeof map === 'object' && !Array.isArray(map) ? map : {};
+  } catch { return {}; }
+}
+export function loadLastToken(room) {
+  const token = lastTokens()[room];
+  return typeof token === 'string' && token ? token : null;
+}
+export function saveLastToken(room, token) {
+  const map = lastTokens();
+  delete map[room];
+  map[room] = token; // the newest last, so the oldest go first
+  const rooms = Object.keys(map);
+  rooms.slice(0, Math.max(0, rooms.length - LAST_TOKENS_KEPT)).forEach((r) => delete map[r]);
+  set(localStorage, LAST_TOKENS, JSON.stringify(map));
+}
+
 export const loadSessionRoom = () => get(sessionStorage, SESSION_ROOM);
 export const saveSessionRoom = (room) => set(sessionStorage, SESSION_ROOM, room);
 export const forgetSessionRoom = () => remove(sessionStorage, SESSION_ROOM);
