@@ -1,0 +1,110 @@
+// Pieces of Fictionary's screens: the word with its respelling and speaker,
+// the score strip (★ Judge, ✓ in, away), banners, and the scores sheet (S).
+
+import { h } from '../../shell/dom.js';
+import { fmtNumber, t } from '../../shell/i18n.js';
+import { nameOf, num, players } from '../../shell/common.js';
+import { canSpeak, sayWord } from './helpers.js';
+
+export const meId = (state) => (state.me && state.me.id) || null;
+/** The seat this member plays or watches as theirs (a sitter's seat too). */
+export const mySeat = (state) => (typeof state.seat === 'string' ? state.seat : null);
+export const isJudge = (state) => !!state.judge && state.judge === mySeat(state);
+export const judgeName = (state) => (state.judge ? nameOf(state, state.judge) : '');
+export const seated = (state) => !!mySeat(state) && state.me && state.me.role === 'player';
+
+export function roundLine(state) {
+  const r = num(state.round);
+  if (r <= 0) return null;
+  const extra = num(state.tiebreaks) > 0 ? ` · ${t('fictionary.round.tiebreak')}` : '';
+  return h('p', { class: 'round-label', testid: 'round-label', text: `${t('fictionary.round.label', { r, target: num(state.target, 10) })}${extra}` });
+}
+
+/** The word, its note, its respelling (a button opening the key) and the speaker (F27). */
+export function wordBlock(state, { speaker = true, word = state.word, note = state.note, respell = state.respell, say = state.say } = {}) {
+  const lang = state.lang || null;
+  const parts = [h('h1', { class: 'word', testid: 'word', tabindex: '-1', dataset: { focus: 'word' }, lang, text: word || '' })];
+  if (respell) {
+    parts.push(h('button', {
+      type: 'button',
+      class: 'btn btn-quiet respell',
+      testid: 'respell',
+      'aria-label': t('fictionary.word.respellLabel', { respell }),
+      onclick: (ev) => { ev.currentTarget.nextElementSibling?.toggleAttribute('hidden'); },
+    }, `\\${respell}\\`));
+    parts.push(h('p', { class: 'hint respell-key', hidden: true, text: t('fictionary.word.respellKey') }));
+  }
+  if (speaker && word && canSpeak()) {
+    parts.push(h('button', {
+      type: 'button',
+      class: 'btn btn-quiet speak',
+      testid: 'speak',
+      'aria-label': t('fictionary.word.say', { word }),
+      onclick: () => sayWord(word, state.lang, say),
+    }, '🔊'));
+  }
+  return h('div', { class: 'word-block' },
+    h('div', { class: 'word-line' }, parts),
+    note ? h('p', { class: 'note', testid: 'note', lang, text: note }) : null);
+}
+
+/** The score strip: marks, names, scores; ★ the Judge, ✓ in, away. */
+export function scoreStrip(state) {
+  const me = mySeat(state);
+  const rows = players(state);
+  return h('ol', { class: 'scoreboard score-strip', testid: 'score-strip', 'aria-label': t('fictionary.scores.title') }, rows.map((p) => {
+    const marks = [];
+    if (p.judge) marks.push(t('fictionary.scores.judgeMark'));
+    if (p.in === true) marks.push(t('fictionary.scores.inMark'));
+    if (p.away) marks.push(t('fictionary.scores.away'));
+    else if (p.covered) marks.push(t('fictionary.scores.covered'));
+    else if (p.bot) marks.push(t('fictionary.scores.bot'));
+    return h('li', { class: `score-row${p.id === me ? ' is-me' : ''}${p.away || p.connected === false ? ' is-away' : ''}`, dataset: { player: p.id } },
+      h('span', { class: 'score-name', text: p.name || t('common.someone') }),
+      h('span', { class: 'score-award', text: marks.join(' ') }),
+      h('span', { class: 'score-total', text: fmtNumber(num(p.score)) }));
+  }));
+}
+
+export const banner = (text, testid = 'banner') => (text ? h('p', { class: 'notice banner', testid, role: 'status', text }) : null);
+
+/** The scores sheet (key S): each round's points by seat, then the totals. */
+export function scoresSheet(state, rounds) {
+  const list = players(state);
+  const history = Array.isArray(rounds) ? rounds : [];
+  return h('section', { class: 'panel scores-sheet', testid: 'scores-sheet', 'aria-labelledby': 'sheet-h' },
+    h('h2', { id: 'sheet-h', text: t('fictionary.scores.sheet') }),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'sheet' },
+      h('thead', null, h('tr', null,
+        h('th', { scope: 'col', text: t('fictionary.scores.round') }),
+        list.map((p) => h('th', { scope: 'col', text: p.name || '' })))),
+      h('tbody', null,
+        history.map((r) => h('tr', null,
+          h('th', { scope: 'row', lang: state.lang || null, text: `${num(r.round)}. ${r.word || ''}` }),
+          list.map((p) => h('td', { text: fmtNumber(num(r.awards && r.awards[p.id])) })))),
+        h('tr', { class: 'sheet-total' },
+          h('th', { scope: 'row', text: t('fictionary.scores.total') }),
+          list.map((p) => h('td', { text: fmtNumber(num(p.score)) })))))));
+}
+
+/** Key S toggles the scores sheet on any round screen; returns true when handled. */
+export function scoresKey(ev, ctx) {
+  if ((ev.key === 's' || ev.key === 'S') && !ev.ctrlKey && !ev.altKey && !ev.metaKey) {
+    const a = document.activeElement;
+    if (a && a.matches && a.matches('textarea, input')) return false;
+    ctx.memo.sheet = !ctx.memo.sheet;
+    ctx.rerender({});
+    return true;
+  }
+  return false;
+}
+
+export function sheetToggle(ctx) {
+  return h('button', {
+    type: 'button',
+    class: 'btn btn-quiet',
+    testid: 'scores-toggle',
+    'aria-expanded': ctx.memo.sheet ? 'true' : 'false',
+    onclick: () => { ctx.memo.sheet = !ctx.memo.sheet; ctx.rerender({}); },
+  }, t('fictionary.scores.toggle'));
+}

@@ -1,0 +1,107 @@
+// The reveal (F12): six kinds of beat, played in server time on every screen
+// at once. Each beat shows its end state once reached (a late arrival or
+// reduced motion sees them all at once); each says one plain line to the
+// aria-live caption, in the UI language (ruling 12b).
+
+import { h } from '../../shell/dom.js';
+import { fmtList, t } from '../../shell/i18n.js';
+import { serverNow } from '../../shell/clock.js';
+import { nameOf, namesOf, num, players } from '../../shell/common.js';
+import { banner, mySeat, roundLine, scoreStrip, wordBlock } from './common.js';
+
+const CUES = ['votes', 'author', 'authors', 'real', 'judge', 'totals'];
+
+export function revealOf(x) {
+  if (!x || typeof x !== 'object') return null;
+  return {
+    round: num(x.round),
+    word: typeof x.word === 'string' ? x.word : '',
+    truth: typeof x.truth === 'string' ? x.truth : '',
+    judge: typeof x.judge === 'string' ? x.judge : null,
+    options: (Array.isArray(x.options) ? x.options : []).filter((o) => o && typeof o.id === 'string'),
+    beats: (Array.isArray(x.beats) ? x.beats : []).filter((b) => b && CUES.includes(b.cue) && Number.isFinite(b.at)),
+    awards: x.awards && typeof x.awards === 'object' ? x.awards : {},
+    totals: x.totals && typeof x.totals === 'object' ? x.totals : {},
+  };
+}
+
+/** The rounds a screen can show on the scores sheet during play: the last reveal's. */
+export function lastRounds(state) {
+  const rv = revealOf(state.reveal || state.last);
+  return rv ? [{ round: rv.round, word: rv.word, awards: rv.awards }] : [];
+}
+
+/** The plain line of a beat (F12's sentences, with names). */
+export function sentence(state, beat) {
+  const names = (ids) => fmtList(namesOf(state, ids));
+  switch (beat.cue) {
+    case 'votes': return t('fictionary.say.votes');
+    case 'author': {
+      const fooled = Array.isArray(beat.fooled) ? beat.fooled : [];
+      return t('fictionary.say.author', { option: num(beat.n), writers: names(beat.writers), names: names(fooled) });
+    }
+    case 'authors': return t('fictionary.say.authors', { ns: fmtList((beat.ns || []).map(String)), n: (beat.ns || []).length });
+    case 'real': {
+      const found = Array.isArray(beat.found) ? beat.found : [];
+      return found.length ? t('fictionary.say.real', { option: num(beat.n), names: names(found) }) : t('fictionary.say.realNobody', { option: num(beat.n) });
+    }
+    case 'judge': return t('fictionary.say.judge', { name: nameOf(state, beat.judge), n: num(beat.points) });
+    case 'totals': {
+      const rows = players(state).slice().sort((a, b) => num(b.score) - num(a.score));
+      const top = rows.length ? num(rows[0].score) : 0;
+      return t('fictionary.say.totals', { names: names(rows.filter((p) => num(p.score) === top).map((p) => p.id)), n: top });
+    }
+    default: return '';
+  }
+}
+
+export function renderReveal(ctx) {
+  const { state, memo } = ctx;
+  const rv = revealOf(state.reveal);
+  if (!rv) return { node: h('section', { class: 'screen' }, roundLine(state)) };
+  const now = serverNow();
+  const reached = rv.beats.filter((b) => b.at <= now);
+  const me = mySeat(state);
+  const seen = (cue) => reached.some((b) => b.cue === cue);
+  const authorOf = new Map(); // n -> beat, once its author beat is reached
+  for (const b of reached) if (b.cue === 'author') authorOf.set(num(b.n), b);
+  const idle = new Set(reached.filter((b) => b.cue === 'authors').flatMap((b) => b.ns || []));
+  const lines = reached.map((b) => sentence(state, b));
+  if (lines.length && memo.said !== lines.length) {
+    memo.said = lines.length;
+    ctx.say(lines[lines.length - 1]);
+  }
+  let note = null;
+  const mineFooled = reached.filter((b) => b.cue === 'author' && (b.writers || []).includes(me));
+  if (mineFooled.length) note = t('fictionary.banner.fooled', { names: fmtList(namesOf(state, mineFooled.flatMap((b) => b.fooled || []))) });
+  const realBeat = reached.find((b) => b.cue === 'real');
+  if (realBeat && (realBeat.found || []).includes(me)) note = t('fictionary.banner.found');
+
+  const cards = rv.options.map((o) => {
+    const n = num(o.n);
+    const isReal = o.kind === 'truth';
+    const told = isReal ? seen('real') : authorOf.has(n) || idle.has(n);
+    const stage = !told ? 'waiting' : isReal ? 'truth' : 'writer';
+    const voters = Array.isArray(o.voters) ? o.voters : [];
+    return h('li', null, h('div', {
+      class: `card reveal-card is-${stage}`, testid: 'reveal-card', dataset: { stage, index: n }, 'aria-current': told && (authorOf.get(n) === reached.at(-1) || (isReal && reached.at(-1)?.cue === 'real')) ? 'true' : null,
+    },
+    h('span', { class: 'card-num', text: String(n) }),
+    h('span', { class: 'card-body' },
+      h('span', { class: 'card-text', lang: state.lang || null, text: o.text || '' }),
+      told && isReal ? h('span', { class: 'tag tag-truth', text: t('fictionary.voting.real') }) : null,
+      told && !isReal ? h('span', { class: 'by', text: t('fictionary.reveal.by', { names: fmtList(namesOf(state, o.writers || [])) }) }) : null,
+      seen('votes') && voters.length ? h('span', { class: 'voters', text: t('fictionary.reveal.voters', { names: fmtList(namesOf(state, voters)) }) }) : null)));
+  });
+  const parts = [roundLine(state), wordBlock(state, { speaker: false }), banner(note, 'reveal-banner'),
+    h('ol', { class: 'ballot reveal', testid: 'reveal' }, cards),
+    h('ol', { class: 'beat-lines', testid: 'beat-lines' }, lines.map((l) => h('li', { text: l })))];
+  if (seen('totals')) {
+    parts.push(h('ul', { class: 'awards', testid: 'awards' }, Object.entries(rv.awards).filter(([, v]) => num(v) > 0)
+      .map(([id, v]) => h('li', { text: t('fictionary.reveal.award', { name: nameOf(state, id), n: num(v) }) }))));
+  }
+  parts.push(scoreStrip(state));
+  const node = h('section', { class: 'screen screen-reveal', 'aria-label': rv.word }, parts);
+  const wake = rv.beats.filter((b) => b.at > now).map((b) => b.at);
+  return { node, focus: node.querySelector('[data-testid="word"]'), wake, shape: JSON.stringify(['reveal', rv.round, reached.length]) };
+}
