@@ -31,7 +31,8 @@ def token_content() -> Content:
         Card(f"en-L{i:02d}", (Face(f"V{i:02d}q", i % 3), Face(f"K{i:02d}q", 1 + i % 3)), BACKS[i])
         for i in range(60)
     )
-    texts = {m.id: f"Mission text of {m.id}" for m in CATALOGUE}
+    # Delimited, so no id's text contains another's ("odd" is a prefix of "odd_eyes").
+    texts = {m.id: f"<Mission text of {m.id}>" for m in CATALOGUE}
     return Content("en", cards, MemoryLexicon("en", []), texts)
 
 
@@ -126,6 +127,41 @@ def test_secrecy_every_view_hides_every_secret(
     top, _, failures = random_match(data, token_content(), players, options)
     assert failures == []
     assert top.phase == "finished"
+
+
+def test_secrecy_token_texts_never_contain_one_another() -> None:
+    content = token_content()
+    tokens = [content.text(m.id) for m in CATALOGUE]
+    tokens += [f.letter for c in content.cards for f in c.faces]
+    assert [(a, b) for a in tokens for b in tokens if a != b and a in b] == []
+
+
+def test_secrecy_later_mission_found_beside_a_prefixed_one() -> None:
+    """`odd_eyes` in play with `odd` still to come: the search finds no false leak,
+    and still finds `odd`'s text if it is sent."""
+    content = token_content()
+    top = None
+    for seed in range(1000):
+        candidate = Tabletop(game_for(content), seed=seed, content=content)
+        ids = [candidate.create("Ana", options={"validation": "strict"}), *candidate.seat("Ben")]
+        candidate.start()
+        flat = [m for trial in candidate.state.plan for m in trial]
+        if "odd" in flat and "odd_eyes" in flat and flat.index("odd_eyes") < flat.index("odd"):
+            top = candidate
+            break
+    assert top is not None
+    seen, failures, checked = 0, [], False
+    while top.phase != "finished":
+        failures += secrecy_failures(top, ids, seen)
+        if top.phase == TRIAL and "odd_eyes" in top.state.missions:
+            assert content.text("odd") in top.game.secrets(top.state, top.room.table())
+            top.sent.append((ids[0], {"leak": content.text("odd")}))
+            assert secrecy_failures(top, ids, len(top.sent) - 1) != []
+            top.sent.pop()
+            checked = True
+        seen = len(top.sent)
+        top.advance(min(t.at for t in top.timers) - top.now)
+    assert checked and failures == []
 
 
 @settings(max_examples=10, deadline=None)
