@@ -35,8 +35,8 @@ ACTIONS: dict[str, Action] = {
 
 class Dictopia(Game[DictopiaState]):
     slug = "dictopia"
-    # D1a: a group room seats 2-12, a solo room 1; the start checks the mode's own range.
-    min_seats, max_seats = 1, 12
+    # D1a: a group room seats 2-12; a solo room 1 (`seats`), anyone else observes.
+    min_seats, max_seats = 2, 12
     langs = frozenset({"en", "fr", "es", "ru"})
     options = OPTIONS
     state_type = DictopiaState
@@ -45,6 +45,9 @@ class Dictopia(Game[DictopiaState]):
 
     def __init__(self, content: Callable[[str], Content] = contents.load) -> None:
         self._load = content
+
+    def seats(self, options: Mapping[str, Json]) -> tuple[int, int]:
+        return (1, 1) if options.get("mode") == "solo" else (self.min_seats, self.max_seats)
 
     def load_content(self, lang: str) -> Content:
         """One `Content` per language and container: the table and `view` share it."""

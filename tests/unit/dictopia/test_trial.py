@@ -16,8 +16,10 @@ def test_d1a_start_needs_two_to_twelve_or_one_solo() -> None:
     top, _ = table(2)
     top.start()
     assert top.phase == TRIAL
-    top, _ = table(2, mode="solo")
-    assert refused(top.start) == "not_enough_players"  # solo needs exactly one
+    top, (a, b) = table(2, mode="solo")  # a solo room seats one: the second observes
+    assert [m.id for m in top.room.active_players] == [a]
+    top.start()
+    assert top.state.players == [a] and top.view(b)["my_hand"] is None
     top, (_a,) = table(1, mode="solo")
     top.start()
     assert top.phase == TRIAL and top.state.solo
