@@ -117,6 +117,7 @@ def test_the_host_removes_watchers_from_the_list_in_the_lobby_and_during_play(
         expect(panel.locator("li")).to_contain_text("TV")
         expect(panel.locator("li")).to_contain_text("screen")
         assert axe_violations(ana.page) == []
+        panel.scroll_into_view_if_needed()
         screenshot(ana.page, "desktop-lobby-watchers")
 
         # WHEN the host presses its × and confirms, THEN the TV is removed

@@ -140,7 +140,7 @@ export class Controller {
     if (!s || !Array.isArray(s.observer_list) || this.watchers) return;
     const list = h('div', { class: 'watchers-body' });
     const close = h('button', { type: 'button', class: 'btn', testid: 'watchers-close' }, t('watchers.close'));
-    const dialog = h('dialog', { class: 'dialog', testid: 'watchers-dialog', 'aria-labelledby': 'watchers-dialog-h' },
+    const dialog = h('dialog', { class: 'dialog dialog-watchers', testid: 'watchers-dialog', 'aria-labelledby': 'watchers-dialog-h' },
       h('h2', { id: 'watchers-dialog-h', text: t('watchers.heading') }),
       list,
       h('div', { class: 'dialog-buttons' }, close));
