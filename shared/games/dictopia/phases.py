@@ -14,7 +14,7 @@ from games.dictopia import scoring
 from games.dictopia.catalogue import CHALLENGES
 from games.dictopia.content import SET_SIZE, Content
 from games.dictopia.missions import draw, pool
-from games.dictopia.settings import MAX_LEVEL, REACHED, USED, custom_ids, settings
+from games.dictopia.settings import MAX_LEVEL, REACHED, USED, custom_ids, reached, settings
 from games.dictopia.state import ROUNDS, SCORE, TALLY, TRIAL, VOTE, WARMUP, DictopiaState, Filed
 from table.contract import FINISHED, Env, Outcome, Table, Timer
 from table.errors import Code, Refusal
@@ -229,8 +229,8 @@ def finish(state: DictopiaState, table: Table, env: Env) -> Outcome[DictopiaStat
         state.beaten = state.winners == [player]
         if state.beaten:
             levels = dict(table.memory.get(REACHED) or {})
-            reached = max(int(levels.get(table.lang, 8)), min(MAX_LEVEL, state.level + 1))
-            memory = {**table.memory, REACHED: {**levels, table.lang: reached}}
+            level = max(reached(table), min(MAX_LEVEL, state.level + 1))
+            memory = {**table.memory, REACHED: {**levels, table.lang: level}}
     else:
         state.winners = scoring.winners(dict(state.totals), last)
     state.enter(FINISHED, env)

@@ -42,6 +42,23 @@ class CustomMissions(Option):
         return {"name": self.name, "default": self.default, "choices": [], "max": MAX_CUSTOM}
 
 
+class Reached(Option):
+    """`reached`: the levels this browser reached, `{lang: 8-20}`, sent at `create_room`.
+
+    The browser keeps them per language (D23b) until the table stores profiles;
+    a solo game scores only against Big Brother, so a claimed level harms no one.
+    """
+
+    def allows(self, value: Json) -> bool:
+        return type(value) is dict and all(
+            type(k) is str and len(k) == 2 and type(v) is int and MIN_LEVEL <= v <= MAX_LEVEL
+            for k, v in value.items()
+        )
+
+    def schema(self) -> dict[str, Json]:
+        return {"name": self.name, "default": self.default, "choices": []}
+
+
 OPTIONS: tuple[Option, ...] = (
     Option("mode", "group", ("group", "solo")),
     Option("warmup", False, (False, True)),
@@ -51,6 +68,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("speed_mission", None, (None, True, False)),
     CustomMissions("custom_missions", [], ()),
     Option("level", None, (None, *range(MIN_LEVEL, MAX_LEVEL + 1))),
+    Reached("reached", {}, ()),
 )
 
 
@@ -78,10 +96,13 @@ class Settings:
         }
 
 
-def reached(table: Table) -> int:
-    """The highest solo level this browser reached in the room's language (D23b)."""
+def reached(table: Table, options: Mapping[str, Any] | None = None) -> int:
+    """The highest solo level reached in the room's language (D23b): the room's own
+    wins (table memory) or the browser's remembered level (`reached` option)."""
     levels = table.memory.get(REACHED) or {}
-    return max(MIN_LEVEL, min(MAX_LEVEL, int(levels.get(table.lang, MIN_LEVEL))))
+    claimed = (table.options if options is None else options).get("reached") or {}
+    level = max(int(levels.get(table.lang, MIN_LEVEL)), int(claimed.get(table.lang, MIN_LEVEL)))
+    return max(MIN_LEVEL, min(MAX_LEVEL, level))
 
 
 def settings(options: Mapping[str, Any], table: Table) -> Settings:
@@ -99,7 +120,7 @@ def settings(options: Mapping[str, Any], table: Table) -> Settings:
         customs=tuple(
             (normalize(m["text"]), m["bonus"]) for m in options.get("custom_missions", [])
         ),
-        level=(level or reached(table)) if solo else GROUP_HAND,
+        level=(level or reached(table, options)) if solo else GROUP_HAND,
     )
 
 
@@ -112,6 +133,11 @@ def check(options: Mapping[str, Any], table: Table, mode_at_create: str | None) 
     if mode_at_create is not None and options.get("mode") != mode_at_create:
         raise Refusal(Code.BAD_OPTION, "mode")
     solo = options.get("mode") == "solo"
+    claimed = options.get("reached") or {}
+    if (mode_at_create is not None and claimed != (table.options.get("reached") or {})) or (
+        claimed and not solo
+    ):
+        raise Refusal(Code.BAD_OPTION, "reached")
     if solo and options.get("validation") == "denounce":
         raise Refusal(Code.BAD_OPTION, "validation")
     for name in ("vote_missions", "speed_mission"):
@@ -129,5 +155,5 @@ def check(options: Mapping[str, Any], table: Table, mode_at_create: str | None) 
     if level is not None:
         if not solo:
             raise Refusal(Code.BAD_OPTION, "level")
-        if level > reached(table):
+        if level > reached(table, options):
             raise Refusal(DCode.LEVEL_LOCKED)

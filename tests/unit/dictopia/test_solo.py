@@ -12,7 +12,7 @@ from games.dictopia.scoring import big_brother
 from games.dictopia.settings import REACHED, USED
 from games.dictopia.state import SCORE, TRIAL, WARMUP, DictopiaState, Filed, Line
 from tests.support.tabletop import Tabletop, refused
-from tests.unit.dictopia.support import english, set_hand, set_missions, table
+from tests.unit.dictopia.support import english, game_for, set_hand, set_missions, table
 
 
 def solo(level_reached: int | None = None, **options: object) -> tuple[Tabletop, str]:
@@ -133,6 +133,33 @@ def test_d23b_level_by_profile_hash() -> None:
     fresh, _q = solo()
     fresh.start()
     assert fresh.state.hand_size == 8  # no profile: level 8
+
+
+def test_d23b_level_kept_by_the_browser_sent_at_create() -> None:
+    """Until the table stores profiles, the browser sends its levels per language."""
+    top = Tabletop(game_for(english()), seed=1, content=english())
+    p = top.create("Ana", options={"mode": "solo", "reached": {"en": 12, "fr": 9}})
+    assert top.view(p)["solo"] == {"level": 12, "reached": 12, "beaten": None}
+    top.set_options(p, level=10)
+    top.set_options(p, level=12)
+    assert refused(top.set_options, p, level=13) == "level_locked"
+    assert refused(top.set_options, p, reached={"en": 20}) == "bad_option"  # fixed at create
+    top.set_options(p, level=None)
+    top.start()
+    assert top.state.hand_size == 12
+    state = top.state
+    from games.dictopia.phases import finish
+
+    state.totals[p], state.bb_trials, state.trial_scores[p] = 50, [1] * 5, [10] * 5
+    won = finish(state, top.room.table(), top.env())  # type: ignore[union-attr]
+    assert won.memory is not None and won.memory[REACHED] == {"en": 13}
+    for options in (
+        {"mode": "solo", "reached": {"en": 21}},
+        {"mode": "solo", "reached": {"en": "9"}},
+        {"reached": {"en": 9}},  # a group room has no level
+    ):
+        other = Tabletop(game_for(english()), seed=1, content=english())
+        assert refused(other.create, "Ana", options=options) == "bad_option"
 
 
 def test_d23b_level_above_reached_locked() -> None:
