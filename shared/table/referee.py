@@ -163,7 +163,7 @@ class Referee:
     ) -> Decision:
         """A connection came or went. With `env`, the drop starts ruling 1e's clocks and
         the game hears of it (`Game.on_presence`)."""
-        copy = room.model_copy(deep=True)
+        copy = room.clone()
         member = copy.member(member_id)
         if member is None or member.connected == connected:
             return Decision(copy)
@@ -286,7 +286,7 @@ class Referee:
     def timer(self, room: Room, phase_id: int, key: str, env: Env) -> Decision:
         """A timer fired. Acts only while its phase instance lasts: late, duplicate and
         stale firings change nothing; an early deadline firing waits for the deadline."""
-        decision = Decision(room.model_copy(deep=True))
+        decision = Decision(room.clone())
         state = self._state(decision.room)
         if state.phase_id != phase_id:
             return decision
@@ -303,7 +303,7 @@ class Referee:
 
     def settle(self, room: Room, env: Env) -> Decision:
         """Close whatever is due, presence included, on a copy of the room."""
-        decision = Decision(room.model_copy(deep=True))
+        decision = Decision(room.clone())
         self._presence(decision, env)
         self._catch_up(decision, env)
         return _scoped(room, decision)

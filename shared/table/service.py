@@ -480,7 +480,7 @@ class TableService:
             self.store.unbind(cid)
 
         def drop(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
-            decision = Decision(snapshot.room.model_copy(deep=True))
+            decision = Decision(snapshot.room.clone())
             for member_id, cid in snapshot.connections.items():
                 if cid in gone:
                     member = decision.room.member(member_id)

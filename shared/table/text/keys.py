@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _WHITESPACE = re.compile(r"\s+")
 # Ё is a letter of its own in Unicode but the same letter as Е for matching (R5).
@@ -37,6 +38,7 @@ def _is_latin(ch: str) -> bool:
     return unicodedata.name(ch, "").startswith("LATIN ")
 
 
+@lru_cache(maxsize=65_536)
 def comparison_key(text: str) -> str:
     """The R5a key: two texts match when their keys are equal."""
     # NFKC before and after casefold: casefold can leave text that NFKC changes again.
