@@ -8,6 +8,7 @@ a group room has are `None` by default, meaning "the mode's own value".
 from __future__ import annotations
 
 from collections.abc import Mapping
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,20 +44,32 @@ class CustomMissions(Option):
 
 
 class Reached(Option):
-    """`reached`: the levels this browser reached, `{lang: 8-20}`, sent at `create_room`.
+    """`reached`: the levels this browser reached, `["en:12", "fr:9"]`, sent at `create_room`.
 
     The browser keeps them per language (D23b) until the table stores profiles;
     a solo game scores only against Big Brother, so a claimed level harms no one.
+    A list of strings, since the protocol's option values are flat.
     """
 
     def allows(self, value: Json) -> bool:
-        return type(value) is dict and all(
-            type(k) is str and len(k) == 2 and type(v) is int and MIN_LEVEL <= v <= MAX_LEVEL
-            for k, v in value.items()
-        )
+        if type(value) is not list or len(value) > 8:
+            return False
+        pairs = [_level_pair(v) for v in value]
+        return all(p is not None for p in pairs) and len({p[0] for p in pairs if p}) == len(pairs)
 
     def schema(self) -> dict[str, Json]:
         return {"name": self.name, "default": self.default, "choices": []}
+
+
+def _level_pair(value: object) -> tuple[str, int] | None:
+    match = re.fullmatch(r"([a-z]{2}):(\d{1,2})", value) if type(value) is str else None
+    if match is None or not MIN_LEVEL <= int(match[2]) <= MAX_LEVEL:
+        return None
+    return match[1], int(match[2])
+
+
+def claimed_levels(options: Mapping[str, Any]) -> dict[str, int]:
+    return dict(p for p in map(_level_pair, options.get("reached") or []) if p)
 
 
 OPTIONS: tuple[Option, ...] = (
@@ -68,7 +81,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("speed_mission", None, (None, True, False)),
     CustomMissions("custom_missions", [], ()),
     Option("level", None, (None, *range(MIN_LEVEL, MAX_LEVEL + 1))),
-    Reached("reached", {}, ()),
+    Reached("reached", [], ()),
 )
 
 
@@ -100,7 +113,7 @@ def reached(table: Table, options: Mapping[str, Any] | None = None) -> int:
     """The highest solo level reached in the room's language (D23b): the room's own
     wins (table memory) or the browser's remembered level (`reached` option)."""
     levels = table.memory.get(REACHED) or {}
-    claimed = (table.options if options is None else options).get("reached") or {}
+    claimed = claimed_levels(table.options if options is None else options)
     level = max(int(levels.get(table.lang, MIN_LEVEL)), int(claimed.get(table.lang, MIN_LEVEL)))
     return max(MIN_LEVEL, min(MAX_LEVEL, level))
 
@@ -133,8 +146,8 @@ def check(options: Mapping[str, Any], table: Table, mode_at_create: str | None) 
     if mode_at_create is not None and options.get("mode") != mode_at_create:
         raise Refusal(Code.BAD_OPTION, "mode")
     solo = options.get("mode") == "solo"
-    claimed = options.get("reached") or {}
-    if (mode_at_create is not None and claimed != (table.options.get("reached") or {})) or (
+    claimed = options.get("reached") or []
+    if (mode_at_create is not None and claimed != (table.options.get("reached") or [])) or (
         claimed and not solo
     ):
         raise Refusal(Code.BAD_OPTION, "reached")

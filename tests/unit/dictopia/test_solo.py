@@ -138,12 +138,12 @@ def test_d23b_level_by_profile_hash() -> None:
 def test_d23b_level_kept_by_the_browser_sent_at_create() -> None:
     """Until the table stores profiles, the browser sends its levels per language."""
     top = Tabletop(game_for(english()), seed=1, content=english())
-    p = top.create("Ana", options={"mode": "solo", "reached": {"en": 12, "fr": 9}})
+    p = top.create("Ana", options={"mode": "solo", "reached": ["en:12", "fr:9"]})
     assert top.view(p)["solo"] == {"level": 12, "reached": 12, "beaten": None}
     top.set_options(p, level=10)
     top.set_options(p, level=12)
     assert refused(top.set_options, p, level=13) == "level_locked"
-    assert refused(top.set_options, p, reached={"en": 20}) == "bad_option"  # fixed at create
+    assert refused(top.set_options, p, reached=["en:20"]) == "bad_option"  # fixed at create
     top.set_options(p, level=None)
     top.start()
     assert top.state.hand_size == 12
@@ -154,9 +154,9 @@ def test_d23b_level_kept_by_the_browser_sent_at_create() -> None:
     won = finish(state, top.room.table(), top.env())  # type: ignore[union-attr]
     assert won.memory is not None and won.memory[REACHED] == {"en": 13}
     for options in (
-        {"mode": "solo", "reached": {"en": 21}},
-        {"mode": "solo", "reached": {"en": "9"}},
-        {"reached": {"en": 9}},  # a group room has no level
+        {"mode": "solo", "reached": ["en:21"]},
+        {"mode": "solo", "reached": ["en:9", "en:10"]},
+        {"reached": ["en:9"]},  # a group room has no level
     ):
         other = Tabletop(game_for(english()), seed=1, content=english())
         assert refused(other.create, "Ana", options=options) == "bad_option"
