@@ -7,8 +7,8 @@ a group room has are `None` by default, meaning "the mode's own value".
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
