@@ -17,15 +17,19 @@ class _Move(BaseModel):
 
 
 class Submit(_Move):
+    """One false definition for the round (R3, R4); final once accepted."""
+
     text: Text
 
 
 class Vote(_Move):
+    """One vote for a ballot card (R10); final once accepted."""
+
     option: Id
 
 
 class Continue(_Move):
-    pass
+    """The host moves on from the reveal, from 6 s in (ruling 12a)."""
 
 
 class Hold(_Move):
