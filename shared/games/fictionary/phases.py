@@ -222,12 +222,15 @@ def close_voting(
         "at": env.now,
         "votes": votes,
     }
+    if env.length(1000) != 1000:  # TIME_SCALE: the beats shrink with the deadline
+        last["scale"] = env.length(1000) / 1000
     awards = reveal.build(last, state.cards, state.seats, state.scores)["awards"]
     for seat, points in awards.items():
         state.scores[seat] += points
     state.last = last  # the reveal itself is rebuilt from it (reveal.build)
     record = reveal.build(last, state.cards, state.seats, state.scores)
-    state.deadline = env.deadline(int(record["ends"]) - env.now)  # ruling 12a
+    # Ruling 12a: `ends` is already scaled; env.deadline scales the unscaled length again.
+    state.deadline = env.deadline(round((int(record["ends"]) - env.now) / last.get("scale", 1.0)))
     state.history.append(
         {
             "round": state.round,

@@ -31,8 +31,11 @@ def beats(
     judge: str,
     awards: Mapping[str, int],
     totals: Mapping[str, int],
+    scale: float = 1.0,
 ) -> list[dict[str, Any]]:
-    """The six kinds of beat, in order, each with its start (`at`) and length (`ms`)."""
+    """The six kinds of beat, in order, each with its start (`at`) and length (`ms`).
+
+    `scale` is the table's TIME_SCALE, so a scaled reveal's beats fit its deadline."""
     n_of = {o["id"]: o["n"] for o in options}
     fooling = sorted(
         (o for o in options if o["kind"] == "fake" and o["voters"]),
@@ -59,14 +62,16 @@ def beats(
     plan.append({"cue": "totals", "awards": dict(awards), "totals": dict(totals)})
     at = start
     for beat in plan:
-        beat["at"], beat["ms"] = at, BEAT_MS[beat["cue"]]
+        beat["at"], beat["ms"] = at, max(1, round(BEAT_MS[beat["cue"]] * scale))
         at += beat["ms"]
     return plan
 
 
-def length_ms(plan: Sequence[Mapping[str, Any]]) -> int:
-    """Ruling 12a: the sum of the beats, rounded up to a whole second."""
-    return math.ceil(sum(int(b["ms"]) for b in plan) / 1000) * 1000
+def length_ms(plan: Sequence[Mapping[str, Any]], scale: float = 1.0) -> int:
+    """Ruling 12a: the sum of the beats, rounded up to a whole second (of the unscaled
+    reveal, then scaled: the deadline's own rounding keeps it whole)."""
+    unscaled = sum(int(b["ms"]) for b in plan) / scale
+    return round(math.ceil(round(unscaled) / 1000) * 1000 * scale)
 
 
 def build(
@@ -98,7 +103,8 @@ def build(
         }
         for c in cards
     ]
-    plan = beats(int(last["at"]), options, votes, judge, awards, totals)
+    scale = float(last.get("scale", 1.0))
+    plan = beats(int(last["at"]), options, votes, judge, awards, totals, scale)
     return {
         "round": last["round"],
         "judge": judge,
@@ -113,5 +119,5 @@ def build(
         "judge_points": awards.get(judge, 0),
         "totals": dict(totals),
         "beats": plan,
-        "ends": int(last["at"]) + length_ms(plan),
+        "ends": int(last["at"]) + length_ms(plan, scale),
     }
