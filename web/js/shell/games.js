@@ -6,6 +6,7 @@ import { addGameCatalogue } from './i18n.js';
 const GAMES = {
   bluff: () => import('../games/bluff/index.js'),
   fictionary: () => import('../games/fictionary/index.js'),
+  dictopia: () => import('../games/dictopia/index.js'),
 };
 
 const ready = new Map(); // slug -> module, once its catalogue is in
