@@ -41,7 +41,7 @@ export function wordBlock(state, { speaker = true, word = state.word, note = sta
       testid: 'speak',
       'aria-label': t('fictionary.word.say', { word }),
       onclick: () => sayWord(word, state.lang, say),
-    }, '🔊'));
+    }, t('fictionary.word.sayBtn')));
   }
   return h('div', { class: 'word-block' },
     h('div', { class: 'word-line' }, parts),
