@@ -3,7 +3,9 @@
 #   - Debian's Chromium at /usr/bin/chromium (Playwright drives it; it never
 #     downloads a browser of its own: no `playwright install`, ever);
 #   - axe-core from npm, pinned in tests/e2e/package-lock.json, in
-#     tests/e2e/node_modules (npm itself comes from Debian if missing).
+#     tests/e2e/node_modules (npm itself comes from Debian if missing);
+#   - Fictionary's English spelling list (F26), built from Debian's `wamerican`
+#     by tools/fictionary/wordlist.sh into web/js/games/fictionary/dict/en.txt.
 #
 # Idempotent and quick when everything is there. Installs with apt-get only as
 # root; otherwise it says what is missing and exits 0: the e2e tests then skip
@@ -50,6 +52,19 @@ if [ ! -f "$E2E/node_modules/axe-core/axe.min.js" ]; then
     npm ci --prefix "$E2E" --no-audit --no-fund --loglevel=error
   else
     missing+=("$E2E/node_modules/axe-core (needs npm: apt-get install npm, then npm ci --prefix $E2E)")
+  fi
+fi
+
+WORDLIST=web/js/games/fictionary/dict/en.txt
+if [ ! -s "$WORDLIST" ]; then
+  if [ ! -r /usr/share/dict/american-english ] && can_apt; then
+    say "installing Debian's wamerican (the spelling list)"
+    apt_install wamerican
+  fi
+  if [ -r /usr/share/dict/american-english ]; then
+    tools/fictionary/wordlist.sh >&2
+  else
+    missing+=("$WORDLIST (apt-get install wamerican, then tools/fictionary/wordlist.sh)")
   fi
 fi
 
