@@ -214,14 +214,14 @@ function renderWarmup(ctx) {
 
 const MISSION_MARK = { met: '✓', missed: '✗', claimed: '?', disputed: '⚑', pending: '…' };
 
-function wordRow(state, ctx, w, { tally = false } = {}) {
+function wordRow(state, ctx, w, { tally = false, tag = 'li' } = {}) {
   const me = mine(state);
   const own = w.player === me;
   const canAct = tally && isActivePlayer(state) && !ctx.tv && !own;
   const strict = state.settings && state.settings.validation === 'strict';
   const titles = Object.fromEntries(arr(state.missions).map((m) => [m.id, m.text]));
   const den = w.denunciation;
-  return h('li', { class: `dt-wordrow${own ? ' is-me' : ''}${w.speed ? ' has-speed' : ''}`, testid: 'word-line', dataset: { player: w.player } },
+  return h(tag, { class: `dt-wordrow${own ? ' is-me' : ''}${w.speed ? ' has-speed' : ''}`, testid: 'word-line', dataset: { player: w.player } },
     h('p', { class: 'dt-who', text: nameOf(state, w.player) }),
     w.letters
       ? h('p', { class: 'dt-word', lang: state.lang || null }, w.cards.map((f) => h('span', { class: 'dt-card dt-mini' }, faceLabel(f, state.lang || null))))
@@ -321,7 +321,7 @@ function renderScore(ctx) {
   const rows = arr(state.words).map((w) => {
     const line = lines[w.player] || {};
     return h('li', { class: 'dt-scoreline', testid: 'score-line', dataset: { player: w.player } },
-      wordRow(state, ctx, w),
+      wordRow(state, ctx, w, { tag: 'div' }),
       breakdown(state, w.player, line),
       h('p', { class: 'dt-total', text: t('dictopia.score.trial', { trial: num(line.trial), total: num(line.total) }) }));
   });
