@@ -141,7 +141,7 @@ def test_the_host_removes_watchers_from_the_list_in_the_lobby_and_during_play(
         bots[2].join(code)
         button = ana.testid("watchers-btn")
         expect(button).to_be_visible()
-        expect(button).to_have_attribute("aria-label", "Who is watching (1)")
+        expect(button).to_have_attribute("aria-label", "1 watching")
 
         # WHEN the host opens the list from the top bar and removes Dee
         button.click()

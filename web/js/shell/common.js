@@ -26,10 +26,16 @@ export const gameOf = (state) => (state && typeof state.game === 'string' && sta
 /** The room's options (an object; empty when the server sends none). */
 export const optionsOf = (state) => (state && state.options && typeof state.options === 'object' && !Array.isArray(state.options) ? state.options : {});
 
-export function roundLabel(state) {
+/** "Round 3 of 6", or "Round 3" in a game that plays to a target (`rounds: null`). */
+export function roundText(state) {
   const r = num(state.round);
-  const n = num(state.rounds, 6);
-  return r > 0 ? h('p', { class: 'round-label', text: t('top.roundOf', { r, n }) }) : null;
+  if (!(r > 0)) return '';
+  return state.rounds === null ? t('top.round', { r }) : t('top.roundOf', { r, n: num(state.rounds, 6) });
+}
+
+export function roundLabel(state) {
+  const text = roundText(state);
+  return text ? h('p', { class: 'round-label', text }) : null;
 }
 
 export function statusLine(text, { testid = null, cls = '' } = {}) {

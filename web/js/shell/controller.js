@@ -9,7 +9,7 @@ import { h, replaceChildren } from './dom.js';
 import { LANG_NAMES, UI_LANGS, fmtNumber, lang, pickLang, setLang, t } from './i18n.js';
 import { errorText } from './errors.js';
 import * as store from './storage.js';
-import { gameOf, hostPlayer } from './common.js';
+import { gameOf, hostPlayer, roundText } from './common.js';
 import { gameModule, knownGame, loadGame } from './games.js';
 import { renderHome } from './home.js';
 import { joinLink, renderLobby, watchersList } from './lobby.js';
@@ -184,14 +184,16 @@ export class Controller {
     const show = !!(list && list.length && s.phase !== 'lobby');
     btn.hidden = !show;
     if (!show) return;
-    const label = `${t('watchers.button')} (${fmtNumber(list.length)})`;
+    // "2 watching": the name holds the count the button shows (axe: a visible
+    // label must be part of the accessible name).
+    const label = t('lobby.watching', { n: list.length });
     if (btn.getAttribute('aria-label') === label) return;
     btn.setAttribute('aria-label', label);
-    btn.title = label;
+    btn.title = t('watchers.button');
     const eye = h('svg:svg', { viewBox: '0 0 24 24', width: '20', height: '20', 'aria-hidden': 'true', focusable: 'false' },
       h('svg:path', { d: 'M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12z', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linejoin': 'round' }),
       h('svg:circle', { cx: '12', cy: '12', r: '3', fill: 'currentColor' }));
-    btn.replaceChildren(eye, h('span', { class: 'watchers-count', 'aria-hidden': 'true', text: fmtNumber(list.length) }));
+    btn.replaceChildren(eye, h('span', { class: 'watchers-count', text: fmtNumber(list.length) }));
   }
 
   /** Whoever holds the host role now; a change is said to everyone (RULES 1a). */
@@ -262,8 +264,7 @@ export class Controller {
     const inRoom = this.session.inRoom;
     $('.brand-name').textContent = this.gameName();
     $('#room-chip').textContent = inRoom ? t('top.roomChip', { code: this.session.room }) : '';
-    $('#round-chip').textContent = this.tv && s && Number.isFinite(s.round) && s.round > 0 && !ROUND_PHASES_OFF.includes(s.phase)
-      ? t('top.roundOf', { r: s.round, n: Number.isFinite(s.rounds) ? s.rounds : 6 }) : '';
+    $('#round-chip').textContent = this.tv && s && !ROUND_PHASES_OFF.includes(s.phase) ? roundText(s) : '';
     $('#leave-btn').hidden = !inRoom || this.tv || this.session.elsewhere;
     $('#lang-switch').value = lang();
     this.watchersButton();

@@ -29,7 +29,8 @@ export function wordBlock(state, { speaker = true, word = state.word, note = sta
       type: 'button',
       class: 'btn btn-quiet respell',
       testid: 'respell',
-      'aria-label': t('fictionary.word.respellLabel', { respell }),
+      // The visible text is the name (axe: label in name); the longer wording is a tip.
+      title: t('fictionary.word.respellLabel', { respell }),
       onclick: (ev) => { ev.currentTarget.nextElementSibling?.toggleAttribute('hidden'); },
     }, `\\${respell}\\`));
     parts.push(h('p', { class: 'hint respell-key', hidden: true, text: t('fictionary.word.respellKey') }));
@@ -39,7 +40,7 @@ export function wordBlock(state, { speaker = true, word = state.word, note = sta
       type: 'button',
       class: 'btn btn-quiet speak',
       testid: 'speak',
-      'aria-label': t('fictionary.word.say', { word }),
+      title: t('fictionary.word.say', { word }),
       onclick: () => sayWord(word, state.lang, say),
     }, t('fictionary.word.sayBtn')));
   }
