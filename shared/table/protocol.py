@@ -25,7 +25,14 @@ TEXT_MAX = 2000
 Text = Annotated[str, Field(max_length=TEXT_MAX)]  # every game refuses far less as too long
 Id = Annotated[str, Field(min_length=1, max_length=64)]
 Slug = Annotated[str, Field(min_length=1, max_length=16)]
-OptionValue = str | int | bool | None | Annotated[list[str | int], Field(max_length=64)]
+# An option is a scalar, a list of scalars (a set of categories), or a short list of
+# small objects (Dictopia's own missions: `{text, bonus}`); each game checks the rest.
+Scalar = str | int | bool | None
+OptionValue = (
+    Scalar
+    | Annotated[list[str | int], Field(max_length=64)]
+    | Annotated[list[Annotated[dict[str, Scalar], Field(max_length=8)]], Field(max_length=16)]
+)
 Options = Annotated[dict[str, OptionValue], Field(max_length=32)]
 
 
