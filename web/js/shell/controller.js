@@ -402,7 +402,7 @@ export class Controller {
     for (const [k, v] of Object.entries(this.home.errors)) errors[k] = v && typeof v === 'object' ? errorText(v) : v;
     const r = renderHome({
       join: (code, name) => this.joinRoom(code, name),
-      create: (name, deck, game) => this.createRoom(name, deck, game),
+      create: (name, deck, game, options) => this.createRoom(name, deck, game, options),
     }, {
       tv: this.tv,
       games: Array.isArray(session.games) ? session.games : null,
@@ -570,7 +570,7 @@ export class Controller {
     this.home.pending = null;
   }
 
-  async createRoom(rawName, deck, game) {
+  async createRoom(rawName, deck, game, options = null) {
     const name = String(rawName || '').trim();
     const errors = {};
     this.home.errors = errors;
@@ -583,7 +583,7 @@ export class Controller {
     this.home.pending = 'create';
     this.render();
     try {
-      await this.session.create(name, deck, game);
+      await this.session.create(name, deck, game, options);
     } catch (err) {
       if (err.code === 'invalid_name' || err.code === 'name_taken') errors.createName = err;
       else errors.create = err;

@@ -1,11 +1,19 @@
 // Home: join a room by code, or create one. Built once per page and kept,
 // so what the user typed survives; errors are shown inline under the field
 // they are about.
+//
+// A game picked in the picker is loaded (`loadGame`); its module may add its
+// own choices to the create form: `createChoices(ctx)` returns a node (ctx:
+// `deck()` the picked deck, `onDeck(fn)` called when it changes, `memo` kept
+// while the page lives), and `createOptions(form)` the `options` that
+// `create_room` carries (null or {} for none).
 
 import { h, replaceChildren } from './dom.js';
 import { LANG_NAMES, has, lang, t, tOr } from './i18n.js';
+import { loadGame } from './games.js';
 
 let view = null;
+const choiceMemos = new Map(); // slug -> what the game's own choices remember across rebuilds
 
 function field({ id, label, hint, testid, input }) {
   const error = h('p', { class: 'error', id: `${id}-error`, testid: `${testid}-error`, role: 'alert' });
@@ -110,9 +118,39 @@ function build(handlers, { tv, games, folded }) {
   const createName = nameField('create-name');
   const deck = h('select', { id: 'create-lang', class: 'input', testid: 'create-lang', dataset: { focus: 'create-lang' } });
   deckOptions(deck, langsOf(picked.game), null);
+  // The picked game's own choices (createChoices), shown once its module is in.
+  const own = { slug: null, mod: null, deckListeners: [] };
+  const choicesSlot = h('div', { class: 'create-choices', testid: 'create-choices' });
+  const deckChanged = () => own.deckListeners.forEach((fn) => fn(deck.value));
+  deck.addEventListener('change', deckChanged);
+  const showChoices = (slug) => {
+    own.slug = slug;
+    own.mod = null;
+    own.deckListeners = [];
+    replaceChildren(choicesSlot);
+    if (!choices) return;
+    loadGame(slug).then((mod) => {
+      if (own.slug !== slug) return; // another game was picked meanwhile
+      own.mod = mod;
+      if (typeof mod.createChoices !== 'function') return;
+      if (!choiceMemos.has(slug)) choiceMemos.set(slug, {});
+      const node = mod.createChoices({
+        deck: () => deck.value,
+        onDeck: (fn) => own.deckListeners.push(fn),
+        memo: choiceMemos.get(slug),
+      });
+      if (node) replaceChildren(choicesSlot, node);
+    }, () => { /* no screens for it here: no choices either */ });
+  };
+  const ownOptions = (form) => {
+    const mod = own.slug === picked.game ? own.mod : null;
+    const options = mod && typeof mod.createOptions === 'function' ? mod.createOptions(form) : null;
+    return options && typeof options === 'object' && Object.keys(options).length ? options : null;
+  };
   const picker = choices ? gamePicker(choices, (slug) => {
     picked.game = slug;
     deckOptions(deck, langsOf(slug), deck.value);
+    showChoices(slug);
   }) : null;
   const createError = h('p', { class: 'error', testid: 'create-error', role: 'alert' });
   const createBtn = h('button', { type: 'submit', class: 'btn btn-primary', testid: 'create-btn', dataset: { focus: 'create-btn' } }, t('home.createBtn'));
@@ -122,13 +160,15 @@ function build(handlers, { tv, games, folded }) {
     'aria-labelledby': 'create-h',
     onsubmit: (ev) => {
       ev.preventDefault();
-      handlers.create(createName.input.value, deck.value, choices ? picked.game : null);
+      const game = choices ? picked.game : null;
+      handlers.create(createName.input.value, deck.value, game, game ? ownOptions(ev.currentTarget) : null);
     },
   },
   h('h2', { id: 'create-h', text: t('home.createHeading') }),
   createName.el,
   picker,
   h('div', { class: 'field' }, h('label', { for: 'create-lang', text: t('home.deckLabel') }), deck),
+  choicesSlot,
   createError,
   createBtn);
 
@@ -157,7 +197,9 @@ function build(handlers, { tv, games, folded }) {
     } else if ([...deck.options].some((o) => o.value === deckValue)) {
       deck.value = deckValue;
     }
+    if (choices) showChoices(picked.game);
   };
+  if (choices) showChoices(picked.game);
   return { node, code, joinName, createName, lang: deck, picked, restore, joinError, createError, joinBtn, createBtn, message };
 }
 

@@ -1,21 +1,40 @@
 // The lobby: the room code big, a join link with Copy, its QR code, the seats,
 // and the host's Start button (disabled with the reason when it can't start).
 // The seat list, Start/Take a seat and the join panel are reused by the
-// result sheet.
+// result sheet. A game adds its own lobby controls by exporting
+// `lobbyExtra(ctx)` (a node or null; it decides what the host and the others
+// see) and may narrow the seat range of a room by exporting `seats(state)`
+// (`{min, max}` or null), e.g. a solo room.
 
 import { h } from './dom.js';
 import { LANG_NAMES, fmtNumber, t } from './i18n.js';
 import { qrSvg } from './qr.js';
-import { activePlayers, hostPlayer, players, num } from './common.js';
+import { activePlayers, gameOf, hostPlayer, players, num } from './common.js';
+import { gameModule } from './games.js';
 import { optionsPanel } from './options.js';
 
-/** Seat range of the room's game: from the server's games list, else Dictionary Bluff's. */
+/** The room's game module, if it is loaded. */
+const moduleOf = (ctx) => gameModule(gameOf(ctx.state));
+
+/**
+ * Seat range of the room: the game's own for this room (`seats(state)`), else
+ * the server's games list, else Dictionary Bluff's.
+ */
 export function seatRange(ctx) {
+  const mod = moduleOf(ctx);
+  const own = mod && typeof mod.seats === 'function' ? mod.seats(ctx.state) : null;
+  if (own && Number.isInteger(own.min) && Number.isInteger(own.max)) return { min: own.min, max: own.max };
   const g = ctx.gameInfo || {};
   return {
     min: Number.isInteger(g.min_seats) ? g.min_seats : 3,
     max: Number.isInteger(g.max_seats) ? g.max_seats : 12,
   };
+}
+
+/** The game's own lobby controls (`lobbyExtra(ctx)`), or null. */
+function lobbyExtra(ctx) {
+  const mod = moduleOf(ctx);
+  return mod && typeof mod.lobbyExtra === 'function' ? mod.lobbyExtra(ctx) || null : null;
 }
 
 export function joinLink(room) {
@@ -84,7 +103,8 @@ export function playerList(ctx, { kick = false, scores = false } = {}) {
       if (p.id === meId) tags.push(h('span', { class: 'tag tag-you', text: t('lobby.youTag') }));
       if (p.active === false) tags.push(h('span', { class: 'tag', text: t('lobby.leftTag') }));
       else if (p.connected === false) tags.push(h('span', { class: 'tag tag-away', text: t('lobby.awayTag') }));
-      const canKick = kick && p.id !== meId && p.active !== false;
+      // A bot seat is the game's to remove (its own lobby controls), not kicked.
+      const canKick = kick && p.id !== meId && p.active !== false && !p.bot;
       return h('li', {
         class: `player${p.connected === false ? ' is-away' : ''}${p.active === false ? ' is-left' : ''}`,
         dataset: { playerId: p.id },
@@ -203,6 +223,7 @@ export function renderLobby(ctx) {
       playerList(ctx, { kick: !ctx.tv && !!(state.me && state.me.host) }),
       // A TV is an observer too, but the server counts only people as watching.
       h('p', { class: 'observers', testid: 'observers', text: watchersLine(num(state.observers)) })),
+    lobbyExtra(ctx),
     ctx.tv ? null : watchersPanel(ctx));
   const focus = node.querySelector('[data-testid="start-btn"]:not([disabled])')
     || node.querySelector('[data-testid="take-seat-btn"]')

@@ -10,11 +10,16 @@ import { gameOf, optionsOf } from './common.js';
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The options a form can offer: those with a list of allowed values. */
+/**
+ * The options a form can offer: those with a list of allowed values. A
+ * free-form option (`choices: []`, e.g. Dictopia's `custom_missions` and
+ * `reached`) is set by the game's own screens or not at all: never shown.
+ */
 function schema(info) {
   const list = info && Array.isArray(info.options) ? info.options : [];
   return list
     .filter((o) => o && typeof o.name === 'string' && o.name)
+    .filter((o) => !(Array.isArray(o.choices) && o.choices.length === 0))
     .map((o) => {
       let choices = Array.isArray(o.choices) ? o.choices : null;
       if (!choices && typeof o.default === 'boolean') choices = [true, false];

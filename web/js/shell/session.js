@@ -115,11 +115,17 @@ export class Session extends EventTarget {
     return this.request('join_room', token ? { room, name, token } : { room, name });
   }
 
-  /** `game` only when the server listed games (today's server refuses unknown fields). */
-  create(name, lang, game) {
+  /**
+   * `game` only when the server listed games (today's server refuses unknown
+   * fields); with it, the game's own `options` picked on the home page.
+   */
+  create(name, lang, game, options = null) {
     store.saveName(name);
     const fields = { name, lang };
-    if (game && this.games) fields.game = game;
+    if (game && this.games) {
+      fields.game = game;
+      if (options && typeof options === 'object' && Object.keys(options).length) fields.options = options;
+    }
     return this.request('create_room', fields);
   }
 

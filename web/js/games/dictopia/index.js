@@ -1,7 +1,8 @@
 // Dictopia's screens for the shell: the warm-up, the trial (the hand of letter
 // cards, the word row, eyes against the target, missions, Speed), the tally
 // with its denounce and dispute buttons, the vote, the score beats, the result
-// sheet, and in solo Big Brother with the level. The lobby is the shell's.
+// sheet, and in solo Big Brother with the level. The lobby is the shell's;
+// the home page's group-or-solo choice is create.js.
 
 import { h, srOnly } from '../../shell/dom.js';
 import { fmtNumber, t } from '../../shell/i18n.js';
@@ -10,6 +11,8 @@ import { isActivePlayer, nameOf, num, roundLabel, scoresPanel, statusLine } from
 import { resultFrame } from '../../shell/results.js';
 import { serverNow } from '../../shell/clock.js';
 import { rememberLevel } from './level.js';
+
+export { createChoices, createOptions, seats } from './create.js';
 
 // The game's own stylesheet (the shell's CSP allows 'self').
 if (typeof document !== 'undefined' && !document.querySelector('link[data-game="dictopia"]')) {

@@ -16,6 +16,9 @@ export function levels() {
   }
 }
 
+/** This browser's level for a deck: what it reached there, else the first level. */
+export const levelIn = (lang) => levels()[lang] || MIN;
+
 /** Never lowers a level: a loss keeps it (D23a). */
 export function rememberLevel(lang, level) {
   if (!/^[a-z]{2}$/.test(lang || '') || !Number.isInteger(level)) return;

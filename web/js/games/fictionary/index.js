@@ -1,6 +1,7 @@
 // Fictionary's screens for the shell: one render function per phase (the
-// lobby is the shell's), the sentence announced when a phase begins, and
-// whether the table is waiting on this member ("● Your turn" in the title).
+// lobby is the shell's, with the bots' controls from lobby.js), the sentence
+// announced when a phase begins, and whether the table is waiting on this
+// member ("● Your turn" in the title).
 
 import { t } from '../../shell/i18n.js';
 import { players } from '../../shell/common.js';
@@ -10,6 +11,8 @@ import { renderVoting } from './voting.js';
 import { renderReveal } from './reveal.js';
 import { renderResults } from './results.js';
 import { isJudge, judgeName, mySeat } from './common.js';
+
+export { lobbyExtra } from './lobby.js';
 
 export const screens = {
   choosing: renderChoosing,
