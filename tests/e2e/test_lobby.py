@@ -181,8 +181,18 @@ def test_options_form_shows_no_free_form_option(table: Any) -> None:
     shown = set(
         form.locator('[data-testid="option"]').evaluate_all("els => els.map(e => e.dataset.option)")
     )
-    assert shown == listed
-    assert not shown & free
+    fixed = set(
+        form.locator('[data-testid="option-fixed"]').evaluate_all(
+            "els => els.map(e => e.dataset.option)"
+        )
+    )
+    # `mode` is set on the home page and fixed after: shown as text, not offered.
+    assert fixed == {"mode"}
+    expect(form.locator('[data-testid="option-fixed"]')).to_have_text(["With friends"])
+    assert shown | fixed == listed
+    assert not (shown | fixed) & free
+    labels = form.locator("select option").all_inner_texts()
+    assert labels and not [x for x in labels if x in ("null", "mode", "level")], labels
     found: dict[str, list[str]] = {}
     check_phone_and_desktop(ana, "lobby-options", form, found)
     assert found == {}, found

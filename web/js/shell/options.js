@@ -3,10 +3,13 @@
 // `{name, default, choices}`), a plain list for everyone else. Labels come
 // from the catalogue (`games.<slug>.options.<name>.label`, `….choices.<value>`),
 // falling back to the raw name and value. Each change is one `set_options`.
+// A game's module may export `fixedOptions` (names set at `create_room`, e.g.
+// Dictopia's `mode`): the host sees those as text, not as a choice.
 
 import { h } from './dom.js';
 import { fmtNumber, t, tOr } from './i18n.js';
 import { gameOf, optionsOf } from './common.js';
+import { gameModule } from './games.js';
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -60,7 +63,10 @@ export function optionsPanel(ctx) {
       ])));
   }
 
-  const rows = opts.map((o) => {
+  const mod = gameModule(slug);
+  const fixed = new Set(mod && Array.isArray(mod.fixedOptions) ? mod.fixedOptions : []);
+  const fixedRows = opts.filter((o) => fixed.has(o.name));
+  const rows = opts.filter((o) => !fixed.has(o.name)).map((o) => {
     const id = `option-${o.name}`;
     const value = valueOf(o);
     const select = h('select', {
@@ -81,6 +87,10 @@ export function optionsPanel(ctx) {
   const error = memo && memo.errors.options;
   return h('section', { class: 'panel options-panel', testid: 'options', 'aria-labelledby': 'options-h' },
     heading,
+    fixedRows.length ? h('dl', { class: 'options-list' }, fixedRows.map((o) => [
+      h('dt', { text: optionLabel(slug, o.name) }),
+      h('dd', { testid: 'option-fixed', dataset: { option: o.name }, text: choiceLabel(slug, o.name, valueOf(o)) }),
+    ])) : null,
     rows,
     error ? h('p', { class: 'error', role: 'alert', text: error }) : null);
 }

@@ -14,6 +14,9 @@ import { rememberLevel } from './level.js';
 
 export { createChoices, createOptions, seats } from './create.js';
 
+/** Set at create_room (group or solo) and fixed after: shown, not offered, in the lobby. */
+export const fixedOptions = ['mode'];
+
 // The game's own stylesheet (the shell's CSP allows 'self').
 if (typeof document !== 'undefined' && !document.querySelector('link[data-game="dictopia"]')) {
   document.head.appendChild(h('link', { rel: 'stylesheet', href: new URL('./dictopia.css', import.meta.url).href, dataset: { game: 'dictopia' } }));
