@@ -71,6 +71,9 @@ def press(screen: Screen, locator: Any) -> None:
 def create_room(screen: Screen, base_url: str, name: str) -> str:
     screen.page.goto(base_url + "/")
     screen.wait_phase("home")
+    # The home page redraws once the server's games list is in (the game picker):
+    # type and press after that, as a person would see the form settle.
+    wait_until(screen, lambda: screen.received("games"), "the games list")
     screen.testid("create-name").fill(name)
     press(screen, screen.testid("create-btn"))
     screen.wait_phase("lobby", 0)
