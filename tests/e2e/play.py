@@ -73,7 +73,7 @@ def create_room(screen: Screen, base_url: str, name: str) -> str:
     screen.wait_phase("home")
     # The home page redraws once the server's games list is in (the game picker):
     # type and press after that, as a person would see the form settle.
-    wait_until(screen, lambda: screen.received("games"), "the games list")
+    expect(screen.page.locator('[data-games="settled"]')).to_have_count(1)
     screen.testid("create-name").fill(name)
     press(screen, screen.testid("create-btn"))
     screen.wait_phase("lobby", 0)

@@ -406,6 +406,7 @@ export class Controller {
     }, {
       tv: this.tv,
       games: Array.isArray(session.games) ? session.games : null,
+      settled: !!session.gamesSettled,
       code: this.home.code,
       name: store.loadName(),
       message: this.home.message ? t(this.home.message, this.home.params || {}) : '',

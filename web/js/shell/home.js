@@ -235,6 +235,8 @@ export function renderHome(handlers, opts) {
   } else if (opts.code && !view.code.input.value) {
     view.code.input.value = opts.code;
   }
+  // Tests (and nothing else) wait for this: the form is rebuilt once the games list is in.
+  view.node.dataset.games = opts.settled ? 'settled' : 'asking';
   const e = opts.errors || {};
   setError(view.code, e.code);
   setError(view.joinName, e.joinName);

@@ -100,6 +100,7 @@ export class Session extends EventTarget {
       ? list.filter((g) => g && typeof g.slug === 'string' && knownGame(g.slug))
       : null;
     this.games = games && games.length ? games : null;
+    this.gamesSettled = true; // the home page's form has its final shape
     this.emit('games');
   }
 
