@@ -50,7 +50,9 @@ def peek(state: S, table: Table, member: str, move: mv.Peek, env: Env) -> Outcom
         raise Refusal(ImpostorCode.NOT_YOUR_TURN)
     hint = mode(table.options).hint
     notice = Notice(member, cards.message(round_, member, hint))
-    return Outcome(state, (notice,), changed=False)
+    # `changed`: the service sends a decision's notices only with a stored change
+    # (unit_of_work._commit drops an unchanged one); the state itself is the same.
+    return Outcome(state, (notice,), changed=True)
 
 
 def seen(state: S, table: Table, member: str, move: mv.Seen, env: Env) -> Outcome[S]:

@@ -16,7 +16,9 @@ def pause(state: S, env: Env, by: str, speaker: str) -> Outcome[S]:
         by=by, speaker=speaker, deadline=env.deadline(timing.FLAG_MS), remaining=remaining
     )
     state.deadline = None
-    return Outcome(state, (Timer(state.phase_id, state.flag.deadline, "flag"),))
+    return Outcome(
+        state, (Timer(state.phase_id, state.flag.deadline, f"flag{state.flag.deadline}"),)
+    )
 
 
 def resume(state: S, env: Env) -> Outcome[S]:
@@ -27,7 +29,7 @@ def resume(state: S, env: Env) -> Outcome[S]:
     if flag.remaining is None:
         return Outcome(state)
     state.deadline = timing.whole_seconds_after(env, flag.remaining * 1000)
-    return Outcome(state, (Timer(state.phase_id, state.deadline),))
+    return Outcome(state, (timing.later_deadline(state.phase_id, state.deadline, "resume"),))
 
 
 def said(state: S, table: Table, env: Env, by: str, speaker: str) -> Outcome[S]:

@@ -38,6 +38,10 @@ class Impostor(Game[ImpostorState]):
     def load_content(self, lang: str) -> Any:
         return content.load(lang)
 
+    def local_seats(self, options: Mapping[str, Json]) -> bool:
+        """Ruling 2b: in `pass` and `host` the host adds every seat to one device."""
+        return mode(options).shared_phone
+
     def check_options(self, options: Mapping[str, Json], table: Table) -> None:
         chosen = options.get("categories")
         if chosen is not None:

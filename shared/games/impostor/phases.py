@@ -155,7 +155,7 @@ def extend_or_close(state: S, table: Table, env: Env, picks: dict[str, Any]) -> 
     if not ballot.extended:
         ballot.extended = True
         state.deadline = env.deadline(timing.EXTENSION_MS)
-        return Outcome(state, (Timer(state.phase_id, state.deadline),))
+        return Outcome(state, (timing.later_deadline(state.phase_id, state.deadline, "extend"),))
     ballot.votes, ballot.turnout = votes, len(votes)
     return reveal(state, table, env, "low_turnout")
 

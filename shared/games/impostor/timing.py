@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from table.contract import Env
+from table.contract import Env, Timer
 
 DEAL_MS = 30_000  # phones only; the deal lap of `pass`/`host` is untimed
 DISCUSSION_MS = 60_000
@@ -32,3 +32,13 @@ def whole_seconds_after(env: Env, ms: int) -> int:
 def seconds_left(deadline: int, now: int) -> int:
     """The whole seconds (rounded up) a paused phase keeps (ruling 7a)."""
     return max(0, -(-(deadline - now) // 1000))
+
+
+def later_deadline(phase_id: int, at: int, why: str) -> Timer:
+    """The timer of a deadline moved within one phase instance (an extension, a resume).
+
+    A phase instance's `deadline` timer has one execution name, so a second one
+    would be refused as a repeat: the moved deadline gets a key of its own, which
+    reaches `Impostor.on_timer` and closes whatever is due then.
+    """
+    return Timer(phase_id, at, f"{why}{at}")

@@ -98,11 +98,20 @@ def _me(state: ImpostorState, table: Table, member: str, m: Mode) -> dict[str, A
         "id": member,
         "role": "player" if seat and seat.player else "observer",
         "host": table.host == member,
-        "seats": [member] if seat and seat.player else [],
+        "seats": _held(table, member),
         "seen": bool(mine and state.phase == DEAL and member in table.picks),
         "ready": bool(mine and r is not None and member in r.ready),
         "judge": bool(judging and seats.judge(state, table, m) == member),
     }
+
+
+def _held(table: Table, member: str) -> list[str]:
+    """The seats this member's device plays: its own, and for the host the local ones (2b)."""
+    seat = table.member(member)
+    own = [member] if seat and seat.player else []
+    if table.host != member:
+        return own
+    return own + [p.id for p in table.players if p.local and p.active]
 
 
 def _turn(r: Round, m: Mode) -> dict[str, Any]:

@@ -159,3 +159,8 @@ def accuse(top: Tabletop, accused: str) -> None:
         return
     other = next(s for s in seats_ if s != accused)
     vote_all(top, lambda v: accused if v != accused else other)
+
+
+def last_card(top: Tabletop) -> tuple[str, dict[str, Any]]:
+    """The last `card` reply sent, and to whom (state views may follow it)."""
+    return next((who, m) for who, m in reversed(top.sent) if m.get("type") == "card")

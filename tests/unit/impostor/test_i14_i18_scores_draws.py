@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from games.impostor import draw, scoring
-from tests.unit.impostor.helpers import impostors, rnd, started, to_voting, vote_all
+from tests.unit.impostor.helpers import impostors, last_card, rnd, started, to_voting, vote_all
 
 ROWS = {  # outcome: (civilian, the impostor, each partner) as in the rules' table
     "escaped": (0, 3, 3),
@@ -113,7 +113,7 @@ def test_i16c_partners_unknown_take_2() -> None:
     assert len(imps) == 2
     for imp in imps:
         top.move(imp, "peek", round=1)
-        card = top.sent[-1][1]["card"]
+        card = last_card(top)[1]["card"]
         assert all(other not in str(card) for other in ids)
     to_voting(top)
     caught, partner = imps

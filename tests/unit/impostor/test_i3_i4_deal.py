@@ -9,7 +9,7 @@ import pytest
 
 from games.impostor.cards import CARD_BYTES
 from tests.support.tabletop import Tabletop, refused
-from tests.unit.impostor.helpers import civilians, deal, impostors, rnd, started
+from tests.unit.impostor.helpers import civilians, deal, impostors, last_card, rnd, started
 
 
 def cards(top: Tabletop) -> dict[str, dict]:
@@ -17,8 +17,8 @@ def cards(top: Tabletop) -> dict[str, dict]:
     out = {}
     for seat in rnd(top).seats:
         top.move(seat, "peek", round=rnd(top).no)
-        message = top.sent[-1][1]
-        assert top.sent[-1][0] == seat and message["type"] == "card"
+        who, message = last_card(top)
+        assert who == seat and message["type"] == "card"
         out[seat] = message["card"]
     return out
 
@@ -64,7 +64,7 @@ def test_i3b_deal_closes_all_seen_or_30s() -> None:
     late.advance(1_000)
     assert late.phase == "clues"
     late.move(seats[2], "peek", round=1)  # a late seat can still look
-    assert late.sent[-1][1]["type"] == "card"
+    assert last_card(late)[1]["type"] == "card"
 
 
 def test_i3c_grid_word_plus_15_same_on_all() -> None:

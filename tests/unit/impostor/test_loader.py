@@ -8,6 +8,7 @@ from games.impostor import content
 from games.impostor.cards import CARD_BYTES
 from games.impostor.game import GAME
 from tests.support.tabletop import Tabletop
+from tests.unit.impostor.helpers import last_card
 
 
 def test_loader_reads_en_and_ro_with_translations() -> None:
@@ -26,7 +27,7 @@ def test_a_round_deals_from_the_real_deck() -> None:
     top.start()
     for seat in ids:
         top.move(seat, "peek", round=1)
-        card = top.sent[-1][1]["card"]
+        card = last_card(top)[1]["card"]
         assert (
             len(json.dumps(card, ensure_ascii=False, separators=(",", ":")).encode()) == CARD_BYTES
         )
