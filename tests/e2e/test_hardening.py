@@ -40,6 +40,7 @@ from tests.e2e.play import (  # noqa: E402
     type_entry,
     vote_with_keys,
     vote_with_taps,
+    wait_until,
 )
 
 LAPTOP = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1}
@@ -129,10 +130,11 @@ def test_the_host_removes_watchers_from_the_list_in_the_lobby_and_during_play(
         tv.wait_phase("home")
         # AND a TV that comes back carries the last token it held there, and stays out
         tv.page.goto(f"{stack.url}/?room={code}&tv=1")
-        tv.wait_phase("home")
-        joins = tv.sent("join_room")
+        joins = wait_until(tv, lambda: tv.sent("join_room")[1:], "the TV's second join")
         assert joins[-1].get("token") == tv.received("welcome")[-1]["token"]
-        assert tv.reply_to(joins[-1])["code"] == "kicked"
+        reply = wait_until(tv, lambda: tv.reply_to(joins[-1]), "the answer to that join")
+        assert reply["code"] == "kicked"
+        tv.wait_phase("home")
 
         # GIVEN a match under way and Dee, who came late and watches
         ana.testid("start-btn").click()
