@@ -5,6 +5,7 @@ import { addGameCatalogue } from './i18n.js';
 
 const GAMES = {
   bluff: () => import('../games/bluff/index.js'),
+  impostor: () => import('../games/impostor/index.js'),
   fictionary: () => import('../games/fictionary/index.js'),
   dictopia: () => import('../games/dictopia/index.js'),
 };
