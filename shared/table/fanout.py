@@ -77,6 +77,18 @@ class Fanout:
             self.after_write("unbind", partial(self.store.unbind, cid))
         return gone
 
+    def notices(self, seen: Snapshot, decisions: list[Decision]) -> None:
+        """The messages a decision that changed nothing sends to single members."""
+        messages = [
+            (cid, effect.message)
+            for decision in decisions
+            for effect in decision.effects
+            if isinstance(effect, Notice)
+            and (cid := self._connection_of(seen, effect.member, None)) is not None
+        ]
+        if messages:
+            self.notifier.send_all(messages)
+
     @staticmethod
     def _connection_of(
         snapshot: Snapshot | None, member_id: str, extra: Mapping[str, str] | None

@@ -467,6 +467,10 @@ class TableService:
     ) -> None:
         snapshot = committed.snapshot
         if snapshot is None and not extra:
+            # Nothing was stored, but a move may still answer its member alone
+            # (Impostor's card): no write, no broadcast, just that reply.
+            if committed.seen is not None:
+                self.fanout.notices(committed.seen, committed.decisions)
             return
         slug = snapshot.room.game if snapshot else registry.DEFAULT
         gone = self.fanout.publish(snapshot, committed.decisions, self.referee(slug), now, extra)

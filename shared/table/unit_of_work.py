@@ -35,6 +35,7 @@ class Committed:
 
     snapshot: Snapshot | None  # None: nothing changed
     decisions: list[Decision] = field(default_factory=list)
+    seen: Snapshot | None = None  # when nothing changed: the room the decision was made on
 
 
 class UnitOfWork:
@@ -106,7 +107,7 @@ class UnitOfWork:
         if decision.seal is not None:
             stored = self.store.seal(loaded.room.code, decision.seal, now)
             return Committed(*self._after_seal(stored, decision, referee, env, now))
-        return Committed(None, [decision])
+        return Committed(None, [decision], seen=loaded)
 
     def _after_seal(
         self, stored: Snapshot, decision: Decision, referee: Referee, env: Env, now: int

@@ -65,6 +65,22 @@ def test_the_toy_game_plays_a_whole_match_through_the_handlers(stack: Stack) -> 
             assert state["me"]["id"] == ids[name]
 
 
+def test_a_move_that_changes_nothing_answers_its_member_alone(stack: Stack) -> None:
+    """A reply of one's own (Impostor's card) costs no write and reaches nobody else."""
+    code, cids, _ids = seat(stack)
+    stack.send(cids["Ana"], action="start_match")
+    stack.send(cids["Ana"], action="pick", round=1, choice="b")
+    version = stack.room_item(code)["version"]
+    heard = {name: len(stack.messages(cid)) for name, cid in cids.items()}
+    stack.send(cids["Ana"], action="peek", req="k")
+    assert stack.messages(cids["Ana"])[-2:] == [
+        {"type": "pick", "choice": "b"},
+        {"type": "ok", "req": "k"},
+    ]
+    assert all(len(stack.messages(cids[n])) == heard[n] for n in ("Ben", "Cy"))
+    assert stack.room_item(code)["version"] == version
+
+
 def test_the_toy_games_own_refusals_and_options_reach_the_wire(stack: Stack) -> None:
     _code, cids, _ids = seat(stack)
     ana = cids["Ana"]

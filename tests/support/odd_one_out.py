@@ -20,6 +20,7 @@ from table.contract import (
     FINISHED,
     Env,
     Game,
+    Notice,
     Option,
     Outcome,
     Seal,
@@ -43,6 +44,12 @@ class Pick(BaseModel):
     choice: Literal["a", "b"]
 
 
+class Peek(BaseModel):
+    """Ask for your own pick again, answered to you alone (like Impostor's card)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
 class OddState(State):
     round: int = 0
     players: list[str] = Field(default_factory=list)
@@ -56,7 +63,7 @@ class OddOneOut(Game[OddState]):
     langs = frozenset({"en", "ro"})
     options = (Option("rounds", 3, (3, 5)), Option("device", "phones", ("phones", "pass")))
     state_type = OddState
-    moves: ClassVar[dict[str, type[BaseModel]]] = {"pick": Pick}
+    moves: ClassVar[dict[str, type[BaseModel]]] = {"pick": Pick, "peek": Peek}
     messages: ClassVar[dict[str, str]] = {OddCode.SAME_PICK: "That is already your pick."}
 
     def local_seats(self, options: Mapping[str, Any]) -> bool:
@@ -75,6 +82,9 @@ class OddOneOut(Game[OddState]):
     def apply(
         self, state: OddState, table: Table, member: str, move: BaseModel, env: Env
     ) -> Outcome[OddState]:
+        if isinstance(move, Peek):
+            answer = Notice(member, {"type": "pick", "choice": table.picks.get(member)})
+            return Outcome(state, (answer,), changed=False)
         assert isinstance(move, Pick)
         if state.phase != PICKING:
             raise Refusal(Code.WRONG_PHASE)
