@@ -30,10 +30,12 @@ function fill(box, card) {
   const category = card.category || '?';
   const word = card.word || t('impostor.card.impostor');
   const grid = Array.isArray(card.grid) ? card.grid : [];
-  box.replaceChildren(
+  const parts = [
     h('p', { class: 'imp-card-category', text: category }),
     h('p', { class: 'imp-card-word', testid: 'card-word', text: word }),
-    grid.length ? h('ul', { class: 'imp-card-grid' }, grid.map((w) => h('li', { text: w }))) : null);
+  ];
+  if (grid.length) parts.push(h('ul', { class: 'imp-card-grid' }, grid.map((w) => h('li', { text: w }))));
+  box.replaceChildren(...parts);
   box.classList.add('is-open');
   box.closest('.imp-card').dataset.open = 'true';
 }

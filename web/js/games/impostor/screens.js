@@ -358,7 +358,6 @@ function renderReveal(ctx) {
       h('button', { type: 'button', class: 'btn btn-quiet', testid: 'end-match', text: t('impostor.reveal.end'), onclick: () => ctx.act('end_match', {}, { slot: 'continue' }) }),
       errorLine(ctx, 'continue')) : null,
     cluesList({ ...s, clues: r.clues }));
-  ctx.say(t(`impostor.reveal.${outcome}`, { names: fmtList(imps), name: nameOf(s, r.accused) }));
   return { node, focus: node.querySelector('#reveal-h'), shape: `reveal|${canGo}`, wake: canGo ? [] : [s.continue_at] };
 }
 
