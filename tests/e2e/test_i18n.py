@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,8 +25,6 @@ from playwright.sync_api import expect  # noqa: E402
 
 from tests.e2e.browser import PHONE, problems  # noqa: E402
 from tests.e2e.play import create_room, join_by_link, press, wait_until  # noqa: E402
-
-WEB = Path(__file__).resolve().parents[2] / "web"
 
 pytestmark = pytest.mark.e2e
 
@@ -143,24 +140,6 @@ def answer_games(page: Any, seen: list[dict[str, Any]]) -> None:
         ws.on_message(from_page)
 
     page.route_web_socket("**/ws", route)
-    # The picker offers only games this client has screens for: stand Dictionary
-    # Bluff's screens in for Impostor's, so both are offered.
-    games_js = (WEB / "js" / "shell" / "games.js").read_text(encoding="utf-8")
-    with_impostor = games_js.replace(
-        "  bluff: () => import('../games/bluff/index.js'),\n",
-        "  bluff: () => import('../games/bluff/index.js'),\n"
-        "  impostor: () => import('../games/bluff/index.js'),\n",
-    )
-    assert with_impostor != games_js
-    page.route(
-        "**/js/shell/games.js",
-        lambda r: r.fulfill(body=with_impostor, content_type="text/javascript"),
-    )
-    # Bluff's screens stand in; Impostor's own catalogues are empty here.
-    page.route(
-        "**/js/games/impostor/i18n/*.json",
-        lambda r: r.fulfill(body="{}", content_type="application/json"),
-    )
 
 
 def test_a_server_with_games_lights_up_the_picker_and_the_options(table: Any) -> None:
