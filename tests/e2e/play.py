@@ -68,12 +68,16 @@ def press(screen: Screen, locator: Any) -> None:
         locator.click()
 
 
+def settled(screen: Screen) -> None:
+    """The home page redraws once the server's games list is in (the game picker):
+    type and press after that, as a person would see the form settle."""
+    expect(screen.page.locator('[data-games="settled"]')).to_have_count(1)
+
+
 def create_room(screen: Screen, base_url: str, name: str) -> str:
     screen.page.goto(base_url + "/")
     screen.wait_phase("home")
-    # The home page redraws once the server's games list is in (the game picker):
-    # type and press after that, as a person would see the form settle.
-    expect(screen.page.locator('[data-games="settled"]')).to_have_count(1)
+    settled(screen)
     screen.testid("create-name").fill(name)
     press(screen, screen.testid("create-btn"))
     screen.wait_phase("lobby", 0)
@@ -86,6 +90,7 @@ def join_by_link(screen: Screen, link: str, name: str) -> None:
     """Open the join link, type a name, Join: a seat in the lobby, later an observer."""
     screen.page.goto(link)
     screen.wait_phase("home")
+    settled(screen)
     code = link.rsplit("=", 1)[-1]
     expect(screen.testid("join-code")).to_have_value(code)
     expect(screen.testid("join-name")).to_be_focused()

@@ -28,7 +28,7 @@ from tests.e2e.browser import (  # noqa: E402
     problems,
     screenshot,
 )
-from tests.e2e.play import join_by_link, press, wait_until  # noqa: E402
+from tests.e2e.play import join_by_link, press, settled, wait_until  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -62,6 +62,7 @@ def test_three_players_and_a_tv_play_five_trials(table: Any) -> None:
     ana = table.screen("ana", bypass_csp=True, locale="en-US", **PHONE)
     ana.page.goto(stack.url + "/")
     ana.wait_phase("home")
+    settled(ana)
     ana.page.locator('[data-testid="game-option"][value="dictopia"]').check()
     ana.testid("create-name").fill("Ana")
     press(ana, ana.testid("create-btn"))

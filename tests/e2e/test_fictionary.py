@@ -33,7 +33,7 @@ from tests.e2e.browser import (  # noqa: E402
     problems,
     screenshot,
 )
-from tests.e2e.play import press, wait_until  # noqa: E402
+from tests.e2e.play import press, settled, wait_until  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -55,6 +55,7 @@ def check(screen: Screen, shot: str, found: dict[str, list[str]]) -> None:
 def fictionary_room(screen: Screen, base_url: str, name: str) -> str:
     screen.page.goto(base_url + "/")
     screen.wait_phase("home")
+    settled(screen)
     screen.page.locator('[data-testid="game-option"][value="fictionary"]').check()
     screen.testid("create-name").fill(name)
     press(screen, screen.testid("create-btn"))

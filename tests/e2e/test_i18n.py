@@ -24,7 +24,7 @@ require_playwright()
 from playwright.sync_api import expect  # noqa: E402
 
 from tests.e2e.browser import PHONE, problems  # noqa: E402
-from tests.e2e.play import create_room, join_by_link, press, wait_until  # noqa: E402
+from tests.e2e.play import create_room, join_by_link, press, settled, wait_until  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -67,6 +67,7 @@ def test_the_ui_follows_the_browser_the_switch_and_the_room(table: Any) -> None:
     # A Spanish room: Ana (no choice made) sees Spanish, Olga keeps French.
     ana.page.goto(stack.url + "/")
     ana.wait_phase("home")
+    settled(ana)
     expect(ana.page.locator("#create-h")).to_have_text("Start a new game")
     ana.testid("create-name").fill("Ana")
     ana.testid("create-lang").select_option("es")
