@@ -26,25 +26,8 @@ def stored(stack: Stack, code: str) -> ImpostorState:
     return ImpostorState.model_validate(snapshot.room.state)
 
 
-def seat(stack: Stack, names: list[str], lang: str = "en") -> Seated:
-    """An Impostor room created by the first name and joined by the others."""
-    cids = {name: stack.connect() for name in names}
-    first, *others = names
-    stack.send(cids[first], action="create_room", name=first, lang=lang, game="impostor")
-    code = stack.messages(cids[first], "welcome")[-1]["room"]
-    for name in others:
-        stack.send(cids[name], action="join_room", room=code, name=name)
-    welcomes = {n: stack.messages(c, "welcome")[-1] for n, c in cids.items()}
-    return Seated(
-        code=code,
-        cids=cids,
-        ids={n: w["player"] for n, w in welcomes.items()},
-        tokens={n: w["token"] for n, w in welcomes.items()},
-    )
-
-
 def start(stack: Stack, names: list[str], **options: Any) -> Seated:
-    seated = seat(stack, names)
+    seated = stack.seat(names, game="impostor")
     host = seated.cids[names[0]]
     stack.send(host, action="set_options", options={"rounds": 1, **options}, req="o")
     assert {"type": "ok", "req": "o"} in stack.messages(host)

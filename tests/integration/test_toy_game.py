@@ -32,14 +32,9 @@ def stack(monkeypatch: pytest.MonkeyPatch) -> Any:
     registry._loaded.pop(GAME.slug, None)
 
 
-def seat(stack: Stack, **create: Any) -> tuple[str, dict[str, str], dict[str, str]]:
-    cids = {name: stack.connect() for name in ("Ana", "Ben", "Cy")}
-    stack.send(cids["Ana"], action="create_room", name="Ana", game="odd", lang="en", **create)
-    code = stack.messages(cids["Ana"], "welcome")[-1]["room"]
-    for name in ("Ben", "Cy"):
-        stack.send(cids[name], action="join_room", room=code, name=name)
-    ids = {n: stack.messages(c, "welcome")[-1]["player"] for n, c in cids.items()}
-    return code, cids, ids
+def seat(stack: Stack, **options: Any) -> tuple[str, dict[str, str], dict[str, str]]:
+    seated = stack.seat(["Ana", "Ben", "Cy"], game="odd", **options)
+    return seated.code, seated.cids, seated.ids
 
 
 def test_the_toy_game_plays_a_whole_match_through_the_handlers(stack: Stack) -> None:

@@ -252,11 +252,14 @@ class Stack:
     def last_state(self, cid: str) -> dict[str, Any]:
         return self.messages(cid, "state")[-1]
 
-    def seat(self, names: Sequence[str], lang: str = "en") -> Seated:
-        """A room created by the first name and joined by the others, one connection each."""
+    def seat(self, names: Sequence[str], lang: str = "en", **create: Any) -> Seated:
+        """A room created by the first name and joined by the others, one connection each.
+
+        `create` adds fields to `create_room` (`game`, `options`).
+        """
         cids = {name: self.connect() for name in names}
         first, *others = names
-        self.send(cids[first], action="create_room", name=first, lang=lang)
+        self.send(cids[first], action="create_room", name=first, lang=lang, **create)
         code = self.messages(cids[first], "welcome")[-1]["room"]
         for name in others:
             self.send(cids[name], action="join_room", room=code, name=name)
