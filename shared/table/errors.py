@@ -110,6 +110,9 @@ class Refusal(Exception):
         super().__init__(code.value if reason is None else f"{code.value}: {reason}")
         self.code = code
         self.reason = reason
+        # The room's game's sentences, when a table command meets a game's own code
+        # (Dictopia's `level_locked` at `set_options`).
+        self.messages: Mapping[str, str] | None = None
 
 
 def message_for(

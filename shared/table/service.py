@@ -178,7 +178,7 @@ class TableService:
             req = req if req is not None else protocol.request_id(frame)
             outcome = refusal.code.value
             self.telemetry.count(f"refused.{outcome}")
-            error = protocol.error(refusal, req, reply.get("messages"))
+            error = protocol.error(refusal, req, reply.get("messages") or refusal.messages)
             self.notifier.send(connection_id, error)
         except Busy:
             outcome = Code.BUSY.value
@@ -393,7 +393,11 @@ class TableService:
         self._publish(committed, now, extra)
         if leaving and cid is not None:
             self.fanout.after_write("unbind", lambda: self.store.unbind(cid))
-        _raise_refusal(committed)
+        try:
+            _raise_refusal(committed)
+        except Refusal as refusal:
+            refusal.messages = self.referee(loaded.room.game).game.messages
+            raise
 
     def _member_command(
         self, cid: str, envelope: protocol.Envelope, request: protocol.Request, now: int
