@@ -137,7 +137,7 @@ def test_one_person_with_three_bots_to_the_end(table: Any) -> None:
             ana.page.keyboard.press("r")
             expect(ana.testid("read-aloud")).to_be_visible()
             ana.page.keyboard.press("ArrowRight")
-            expect(ana.testid("read-aloud")).to_contain_text("Definition 2 of")
+            expect(ana.testid("read-aloud")).to_contain_text("Definition 1 of")
             if "voting-judge" not in seen:
                 seen.add("voting-judge")
                 check(ana, "fictionary-read-aloud-phone", found)

@@ -7,6 +7,7 @@ import { countdown } from '../../shell/countdown.js';
 import { num } from '../../shell/common.js';
 import { isJudge, judgeName, roundLine, scoreStrip, scoresKey, scoresSheet, sheetToggle } from './common.js';
 import { lastRounds } from './reveal.js';
+import { firstTimeHelp, howToButton } from './jobs.js';
 
 export function renderChoosing(ctx) {
   const { state, memo } = ctx;
@@ -22,6 +23,7 @@ export function renderChoosing(ctx) {
   const parts = [roundLine(state), timer];
   let focus = null;
   if (judging) {
+    parts.push(firstTimeHelp(ctx, 'choose'));
     parts.push(h('h1', { id: 'choose-h', class: 'screen-title', tabindex: '-1', text: t('fictionary.choosing.title') }));
     parts.push(h('p', { class: 'hint', text: t('fictionary.choosing.hint') }));
     parts.push(h('ol', { class: 'ballot offer', testid: 'offer' }, offer.map((o, i) => h('li', null, h('button', {
@@ -45,7 +47,7 @@ export function renderChoosing(ctx) {
   if (last && typeof last.truth === 'string') {
     parts.push(h('p', { class: 'status status-quiet', testid: 'last-line', lang: state.lang || null, text: t('fictionary.choosing.last', { word: last.word || '', truth: last.truth }) }));
   }
-  parts.push(sheetToggle(ctx));
+  parts.push(h('div', { class: 'sheet-buttons' }, sheetToggle(ctx), howToButton(ctx)));
   parts.push(memo.sheet ? scoresSheet(state, lastRounds(state)) : scoreStrip(state));
   const node = h('section', { class: 'screen screen-choosing', 'aria-labelledby': 'choose-h' }, parts);
   focus = judging ? node.querySelector('[data-testid="offer-word"]') : node.querySelector('#choose-h');
@@ -56,6 +58,6 @@ export function renderChoosing(ctx) {
     }
     return scoresKey(ev, ctx);
   };
-  const shape = JSON.stringify(['choosing', state.round, offer.map((o) => o.word), judging, pending, memo.errors.choose || null, !!memo.sheet, (state.players || []).map((p) => [p.id, p.score, p.in, p.away, p.judge])]);
+  const shape = JSON.stringify(['choosing', state.round, offer.map((o) => o.word), judging, pending, memo.errors.choose || null, !!memo.sheet, !!memo.howto, memo.job || null, (state.players || []).map((p) => [p.id, p.score, p.in, p.away, p.judge])]);
   return { node, focus, onKey, shape };
 }

@@ -1,10 +1,10 @@
 // Pieces of Fictionary's screens: the word with its respelling and speaker,
 // the score strip (★ Judge, ✓ in, away), banners, and the scores sheet (S).
 
-import { h } from '../../shell/dom.js';
+import { h, srOnly } from '../../shell/dom.js';
 import { fmtNumber, t } from '../../shell/i18n.js';
 import { nameOf, num, players } from '../../shell/common.js';
-import { canSpeak, sayWord } from './helpers.js';
+import { canSpeak, hasVoices, sayWord, waitForVoices } from './helpers.js';
 
 export const meId = (state) => (state.me && state.me.id) || null;
 /** The seat this member plays or watches as theirs (a sitter's seat too). */
@@ -20,33 +20,67 @@ export function roundLine(state) {
   return h('p', { class: 'round-label', testid: 'round-label', text: `${t('fictionary.round.label', { r, target: num(state.target, 10) })}${extra}` });
 }
 
-/** The word, its note, its respelling (a button opening the key) and the speaker (F27). */
-export function wordBlock(state, { speaker = true, word = state.word, note = state.note, respell = state.respell, say = state.say } = {}) {
+/**
+ * The word, its note, its respelling (a button opening the pronunciation key)
+ * and the speaker (F27). With `ctx`, the key opens as a sheet under the word
+ * and the speaker appears once the browser's voices are in (none after 2.5 s:
+ * no speaker).
+ */
+export function wordBlock(state, { speaker = true, ctx = null, word = state.word, note = state.note, respell = state.respell, say = state.say } = {}) {
   const lang = state.lang || null;
+  const memo = ctx ? ctx.memo : null;
   const parts = [h('h1', { class: 'word', testid: 'word', tabindex: '-1', dataset: { focus: 'word' }, lang, text: word || '' })];
   if (respell) {
     parts.push(h('button', {
       type: 'button',
       class: 'btn btn-quiet respell',
       testid: 'respell',
-      // The visible text is the name (axe: label in name); the longer wording is a tip.
+      dataset: { focus: 'respell' },
+      'aria-expanded': memo ? (memo.keySheet ? 'true' : 'false') : null,
+      'aria-controls': memo && memo.keySheet ? 'key-sheet' : null,
+      // The visible text starts the name (axe: label in name); screen readers
+      // then hear the plain respelling.
       title: t('fictionary.word.respellLabel', { respell }),
-      onclick: (ev) => { ev.currentTarget.nextElementSibling?.toggleAttribute('hidden'); },
-    }, `\\${respell}\\`));
-    parts.push(h('p', { class: 'hint respell-key', hidden: true, text: t('fictionary.word.respellKey') }));
+      onclick: () => {
+        if (!memo) return;
+        memo.keySheet = !memo.keySheet;
+        ctx.rerender({ focusKey: memo.keySheet ? 'key-close' : 'respell' });
+      },
+    }, `\\${respell}\\`, srOnly(` ${t('fictionary.word.plain', { plain: say || respell.replace(/-/g, ' ').toLowerCase() })}`)));
   }
-  if (speaker && word && canSpeak()) {
+  if (speaker && word && hasVoices()) {
     parts.push(h('button', {
       type: 'button',
       class: 'btn btn-quiet speak',
       testid: 'speak',
+      dataset: { focus: 'speak' },
       title: t('fictionary.word.say', { word }),
       onclick: () => sayWord(word, state.lang, say),
     }, t('fictionary.word.sayBtn')));
+  } else if (speaker && word && ctx && canSpeak()) {
+    waitForVoices().then((ok) => { if (ok) ctx.rerender({}); });
   }
+  const sheet = respell && memo && memo.keySheet ? keySheet(state, ctx, { word, respell, say }) : null;
   return h('div', { class: 'word-block' },
     h('div', { class: 'word-line' }, parts),
-    note ? h('p', { class: 'note', testid: 'note', lang, text: note }) : null);
+    note ? h('p', { class: 'note', testid: 'note', lang, text: note }) : null,
+    sheet);
+}
+
+/** The pronunciation key's own sheet (F27): how to read a respelling, with this word's. */
+function keySheet(state, ctx, { word, respell, say }) {
+  return h('section', { class: 'panel key-sheet', id: 'key-sheet', testid: 'key-sheet', 'aria-labelledby': 'key-h' },
+    h('h2', { id: 'key-h', text: t('fictionary.key.title') }),
+    h('p', { class: 'key-word', lang: state.lang || null }, h('strong', { text: word || '' }), ` \\${respell}\\`),
+    h('ul', { class: 'key-list' },
+      h('li', { text: t('fictionary.key.stress') }),
+      h('li', { text: t('fictionary.key.hyphens') }),
+      h('li', { text: t('fictionary.key.letters') }),
+      say ? h('li', { text: t('fictionary.key.plain', { plain: say }) }) : null),
+    h('button', {
+      type: 'button', class: 'btn btn-quiet', testid: 'key-close', dataset: { focus: 'key-close' },
+      onclick: () => { ctx.memo.keySheet = false; ctx.rerender({ focusKey: 'respell' }); },
+    }, t('fictionary.key.close')));
 }
 
 /** The score strip: marks, names, scores; ★ the Judge, ✓ in, away. */

@@ -49,13 +49,13 @@ const RUN_TOGETHER_MISTAKES = new Set(['alot', 'eachother']);
 
 /** The word list, fetched once when someone writes; null when missing or slower than 1.5 s. */
 export function spellingList(lang) {
-  if (lang !== 'en') return Promise.resolve(null);
+  if (!SPELLING_LANGS.includes(lang)) return Promise.resolve(null);
   if (!lists.has(lang)) {
     const url = new URL(`./dict/${lang}.txt`, import.meta.url);
     const load = fetch(url).then((r) => (r.ok ? r.text() : null)).then((text) => {
-      if (!text) return null;
+      if (!text) { noteMissingList(lang); return null; }
       return new Set(text.split('\n').filter(Boolean));
-    }).catch(() => null);
+    }).catch(() => { noteMissingList(lang); return null; });
     lists.set(lang, load);
   }
   const slow = new Promise((resolve) => { setTimeout(() => resolve(undefined), LIST_WAIT_MS); });
@@ -81,14 +81,17 @@ export function misspelled(text, list, roundWord = '') {
   if (!list) return [];
   const own = String(roundWord || '').toLowerCase();
   const out = [];
-  const tokens = String(text || '').match(/[\p{L}\p{N}'’-]+/gu) || [];
-  tokens.forEach((raw, i) => {
+  const source = String(text || '');
+  const tokens = [...source.matchAll(/[\p{L}\p{N}'’-]+/gu)];
+  tokens.forEach((m) => {
+    const raw = m[0];
+    const opening = /^[\s"'“‘(«„]*$/u.test(source.slice(0, m.index)) || /[.!?¡¿…][\s"'”’)»]*$/u.test(source.slice(0, m.index).trimEnd());
     if (/\p{N}/u.test(raw) || /[^\p{Script=Latin}'’-]/u.test(raw)) return;
     const token = raw.replace(/[’]/g, "'").replace(/'s$/i, '').replace(/^'+|'+$/g, '');
     if (!token) return;
-    if (i > 0 && /^\p{Lu}/u.test(token)) return; // a name mid-sentence
+    if (!opening && /^\p{Lu}\p{Ll}/u.test(token)) return; // a name mid-sentence
     if (/^\p{Lu}{1,5}$/u.test(token)) return; // ALL CAPS up to five letters
-    if (/.\p{Lu}/u.test(token)) return; // a capital inside a word
+    if (/\p{Ll}\p{Lu}/u.test(token)) return; // a capital inside a word (McDonald, iPhone)
     if (token.includes("'")) return; // contractions
     const parts = token.toLowerCase().split('-').filter(Boolean);
     const bad = parts.some((w) => {
@@ -105,41 +108,115 @@ export function misspelled(text, list, roundWord = '') {
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** Up to three words one edit away (a swap of neighbours is one edit), closest length first. */
+/**
+ * Up to three words one edit away (a swap of neighbours is one edit). With no
+ * word counts to rank "everyday" and "commonest" by, the likelier slip comes
+ * first: a swap, then a missing letter, a wrong letter, an extra letter; then
+ * the same first letter, the closest length.
+ */
 export function suggestions(word, list) {
   const w = String(word || '').toLowerCase();
   if (!list || !w) return [];
-  const seen = new Set();
+  const rank = new Map(); // candidate -> kind of edit (0 swap, 1 insert, 2 replace, 3 delete)
+  const add = (x, kind) => { if (x !== w && (!rank.has(x) || rank.get(x) > kind)) rank.set(x, kind); };
   for (let i = 0; i <= w.length; i += 1) {
     const a = w.slice(0, i);
     const b = w.slice(i);
-    if (b) seen.add(a + b.slice(1));
-    if (b.length > 1) seen.add(a + b[1] + b[0] + b.slice(2));
+    if (b) add(a + b.slice(1), 3);
+    if (b.length > 1) add(a + b[1] + b[0] + b.slice(2), 0);
     for (const c of LETTERS) {
-      if (b) seen.add(a + c + b.slice(1));
-      seen.add(a + c + b);
+      if (b) add(a + c + b.slice(1), 2);
+      add(a + c + b, 1);
     }
   }
-  seen.delete(w);
-  return [...seen].filter((x) => list.has(x))
-    .sort((x, y) => (x[0] === w[0] ? 0 : 1) - (y[0] === w[0] ? 0 : 1) || Math.abs(x.length - w.length) - Math.abs(y.length - w.length) || x.localeCompare(y))
+  return [...rank.keys()].filter((x) => list.has(x))
+    .sort((x, y) => rank.get(x) - rank.get(y)
+      || (x[0] === w[0] ? 0 : 1) - (y[0] === w[0] ? 0 : 1)
+      || Math.abs(x.length - w.length) - Math.abs(y.length - w.length)
+      || x.localeCompare(y))
     .slice(0, 3);
+}
+
+/** The languages with a spelling list (ruling 26a); the Options row shows only for these. */
+export const SPELLING_LANGS = ['en'];
+const missingLists = new Set(); // a list that answered "not found": its row hides too
+
+/** Whether this table's language has a spelling list (none yet for es and ru). */
+export const hasSpellingList = (lang) => SPELLING_LANGS.includes(lang) && !missingLists.has(lang);
+
+/** Note a list that is not there (a 404 or a failed fetch), so its Options row hides. */
+export function noteMissingList(lang) { missingLists.add(lang); }
+
+// --- F25: the helpers' Options rows, saved in this browser ---------------------------
+
+export const HELPERS = ['spelling', 'strong', 'autosend', 'chime'];
+const HELPER_DEFAULTS = { spelling: true, strong: true, autosend: true, chime: false };
+const helperKey = (name) => `fictionary:helper:${name}`;
+
+/** A helper's setting: on by default (the chime off), as saved in this browser. */
+export function helperOn(name) {
+  try {
+    const v = typeof localStorage !== 'undefined' ? localStorage.getItem(helperKey(name)) : null;
+    if (v === '1') return true;
+    if (v === '0') return false;
+  } catch { /* storage blocked: the default */ }
+  return HELPER_DEFAULTS[name] ?? true;
+}
+
+export function setHelper(name, on) {
+  try { localStorage.setItem(helperKey(name), on ? '1' : '0'); } catch { /* storage blocked */ }
 }
 
 // --- F27: the word said aloud --------------------------------------------------------
 
 const VOICE_LANG = { en: 'en-US', es: 'es-ES', ru: 'ru-RU' };
 const AGAIN_MS = 12000;
+export const VOICE_WAIT_MS = 2500;
 let presses = { word: null, n: 0, at: 0 };
 
 export const canSpeak = () => typeof window !== 'undefined' && 'speechSynthesis' in window && typeof window.SpeechSynthesisUtterance === 'function';
+
+let voicesKnown = null; // null: not yet known; then true or false for good
+let voicesWaiting = null;
+
+/** Whether the speaker is drawn: speech with at least one voice (known now, or after 2.5 s). */
+export function hasVoices() {
+  if (!canSpeak()) return false;
+  if (voicesKnown !== null) return voicesKnown;
+  try { if (window.speechSynthesis.getVoices().length) voicesKnown = true; } catch { voicesKnown = false; }
+  return voicesKnown === true;
+}
+
+/** Resolves true once voices are there, false after 2.5 s without any (then never asked again). */
+export function waitForVoices() {
+  if (!canSpeak()) return Promise.resolve(false);
+  if (hasVoices()) return Promise.resolve(true);
+  if (voicesKnown === false) return Promise.resolve(false);
+  if (!voicesWaiting) {
+    voicesWaiting = new Promise((resolve) => {
+      const synth = window.speechSynthesis;
+      const done = (ok) => {
+        if (voicesKnown === null) voicesKnown = ok;
+        clearInterval(poll);
+        clearTimeout(timer);
+        if (synth.removeEventListener) synth.removeEventListener('voiceschanged', check);
+        resolve(voicesKnown);
+      };
+      const check = () => { if (synth.getVoices().length) done(true); };
+      const poll = setInterval(check, 250);
+      const timer = setTimeout(() => done(false), VOICE_WAIT_MS);
+      if (synth.addEventListener) synth.addEventListener('voiceschanged', check);
+    });
+  }
+  return voicesWaiting;
+}
 
 /** Say the word: the first press normally, a second within 12 s sounded out, a third normally. */
 export function sayWord(word, lang, sayText = null) {
   if (!canSpeak() || !word) return;
   const now = Date.now();
-  presses = presses.word === word && now - presses.at < AGAIN_MS ? { word, n: presses.n + 1, at: now } : { word, n: 1, at: now };
-  const slow = presses.n % 3 === 2;
+  presses = presses.word === word && now - presses.at < AGAIN_MS && presses.n < 3 ? { word, n: presses.n + 1, at: now } : { word, n: 1, at: now };
+  const slow = presses.n === 2;
   const u = new SpeechSynthesisUtterance(slow && sayText ? sayText : word);
   u.lang = VOICE_LANG[lang] || lang || 'en-US';
   u.rate = slow && !sayText ? 0.7 : 1;
@@ -147,4 +224,38 @@ export function sayWord(word, lang, sayText = null) {
   if (voice) u.voice = voice;
   window.speechSynthesis.cancel();
   window.speechSynthesis.speak(u);
+}
+
+// --- F28: the optional chime ------------------------------------------------------------
+
+let chimed = null; // the turn last rung for
+let audio = null;
+
+/**
+ * With the chime on (Options, off by default) and this tab hidden, two soft
+ * notes once per turn. Dispatches `fictionary-chime` on window (for tests);
+ * a browser that will not play audio in a hidden tab stays silent.
+ */
+export function chimeWhenHidden(turn) {
+  if (typeof document === 'undefined' || !document.hidden || chimed === turn || !helperOn('chime')) return false;
+  chimed = turn;
+  window.dispatchEvent(new CustomEvent('fictionary-chime', { detail: { turn } }));
+  try {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return true;
+    audio = audio || new Ctx();
+    const t0 = audio.currentTime + 0.02;
+    [[660, 0], [880, 0.16]].forEach(([freq, at]) => {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, t0 + at);
+      gain.gain.exponentialRampToValueAtTime(0.15, t0 + at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t0 + at + 0.3);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t0 + at);
+      osc.stop(t0 + at + 0.35);
+    });
+  } catch { /* no audio here */ }
+  return true;
 }

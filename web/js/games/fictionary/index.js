@@ -11,6 +11,7 @@ import { renderVoting } from './voting.js';
 import { renderReveal } from './reveal.js';
 import { renderResults } from './results.js';
 import { isJudge, judgeName, mySeat } from './common.js';
+import { chimeWhenHidden } from './helpers.js';
 
 export { lobbyExtra } from './lobby.js';
 
@@ -32,7 +33,14 @@ export function announcement(state) {
   }
 }
 
+/** Whether the table waits on this member ("● Your turn"); rings the optional chime when the tab is hidden. */
 export function yourTurn(state) {
+  const turn = waitsOnMe(state);
+  if (turn) chimeWhenHidden(`${state.room}|${state.phase}|${state.round}`);
+  return turn;
+}
+
+function waitsOnMe(state) {
   const seat = mySeat(state);
   if (!seat || !state.me || state.me.role !== 'player') return false;
   const row = players(state).find((p) => p.id === seat);

@@ -6,6 +6,7 @@ import { h, srOnly } from '../../shell/dom.js';
 import { t } from '../../shell/i18n.js';
 import { activePlayers } from '../../shell/common.js';
 import { seatRange } from '../../shell/lobby.js';
+import { resetJobs } from './jobs.js';
 
 export const LEVELS = ['easy', 'medium', 'hard'];
 
@@ -13,6 +14,7 @@ const levelName = (level) => (LEVELS.includes(level) ? t(`fictionary.bots.levels
 
 export function lobbyExtra(ctx) {
   const { state, memo } = ctx;
+  if (state.room) resetJobs(state.room); // a game starting here explains each job again
   const host = !!(state.me && state.me.host) && !ctx.tv;
   const bots = activePlayers(state).filter((p) => p.bot);
   if (!host && !bots.length) return null;

@@ -7,6 +7,7 @@ import { t } from '../../shell/i18n.js';
 import { nameOf, num } from '../../shell/common.js';
 import { resultFrame } from '../../shell/results.js';
 import { scoresSheet } from './common.js';
+import { resetJobs } from './jobs.js';
 
 function bestBluff(state) {
   const b = state.best_bluff && typeof state.best_bluff === 'object' ? state.best_bluff : null;
@@ -27,8 +28,11 @@ function words(state) {
       h('p', { lang: state.lang || null, text: r.truth || '' })))));
 }
 
-export const renderResults = (ctx) => resultFrame(ctx, {
-  extra: [bestBluff(ctx.state), scoresSheet(ctx.state, ctx.state.history), words(ctx.state)],
-  titles: [],
-  notice: ctx.state.abandoned === true ? h('p', { class: 'notice', testid: 'abandoned', text: t('fictionary.results.abandoned') }) : null,
-});
+export function renderResults(ctx) {
+  resetJobs(ctx.state.room); // the next game explains each job again
+  return resultFrame(ctx, {
+    extra: [bestBluff(ctx.state), scoresSheet(ctx.state, ctx.state.history), words(ctx.state)],
+    titles: [],
+    notice: ctx.state.abandoned === true ? h('p', { class: 'notice', testid: 'abandoned', text: t('fictionary.results.abandoned') }) : null,
+  });
+}

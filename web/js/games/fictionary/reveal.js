@@ -7,7 +7,7 @@ import { h } from '../../shell/dom.js';
 import { fmtList, t } from '../../shell/i18n.js';
 import { serverNow } from '../../shell/clock.js';
 import { nameOf, namesOf, num, players } from '../../shell/common.js';
-import { banner, mySeat, roundLine, scoreStrip, wordBlock } from './common.js';
+import { banner, mySeat, roundLine, scoreStrip, scoresKey, scoresSheet, wordBlock } from './common.js';
 
 const CUES = ['votes', 'author', 'authors', 'real', 'judge', 'totals'];
 
@@ -93,15 +93,21 @@ export function renderReveal(ctx) {
       told && !isReal ? h('span', { class: 'by', text: t('fictionary.reveal.by', { names: fmtList(namesOf(state, o.writers || [])) }) }) : null,
       seen('votes') && voters.length ? h('span', { class: 'voters', text: t('fictionary.reveal.voters', { names: fmtList(namesOf(state, voters)) }) }) : null)));
   });
-  const parts = [roundLine(state), wordBlock(state, { speaker: false }), banner(note, 'reveal-banner'),
+  const parts = [roundLine(state), wordBlock(state, { speaker: false, ctx }), banner(note, 'reveal-banner'),
     h('ol', { class: 'ballot reveal', testid: 'reveal' }, cards),
     h('ol', { class: 'beat-lines', testid: 'beat-lines' }, lines.map((l) => h('li', { text: l })))];
   if (seen('totals')) {
     parts.push(h('ul', { class: 'awards', testid: 'awards' }, Object.entries(rv.awards).filter(([, v]) => num(v) > 0)
       .map(([id, v]) => h('li', { text: t('fictionary.reveal.award', { name: nameOf(state, id), n: num(v) }) }))));
   }
-  parts.push(scoreStrip(state));
-  const node = h('section', { class: 'screen screen-reveal', 'aria-label': rv.word }, parts);
+  parts.push(memo.sheet ? scoresSheet(state, lastRounds(state)) : scoreStrip(state));
+  const node = h('section', { class: 'screen screen-reveal', 'aria-label': rv.word, dataset: { beats: reached.length } }, parts);
   const wake = rv.beats.filter((b) => b.at > now).map((b) => b.at);
-  return { node, focus: node.querySelector('[data-testid="word"]'), wake, shape: JSON.stringify(['reveal', rv.round, reached.length]) };
+  return {
+    node,
+    focus: node.querySelector('[data-testid="word"]'),
+    wake,
+    onKey: (ev) => scoresKey(ev, ctx),
+    shape: JSON.stringify(['reveal', rv.round, reached.length, !!memo.sheet, !!memo.keySheet]),
+  };
 }

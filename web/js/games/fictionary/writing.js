@@ -9,8 +9,10 @@ import { countdown } from '../../shell/countdown.js';
 import { serverNow } from '../../shell/clock.js';
 import { num, players } from '../../shell/common.js';
 import * as store from '../../shell/storage.js';
-import { banner, isJudge, judgeName, mySeat, roundLine, scoreStrip, scoresKey, wordBlock } from './common.js';
-import { isStrong, misspelled, spellingList, suggestions, tidy } from './helpers.js';
+import { banner, isJudge, judgeName, mySeat, roundLine, scoreStrip, scoresKey, scoresSheet, wordBlock } from './common.js';
+import { hasSpellingList, hasVoices, helperOn, isStrong, misspelled, setHelper, spellingList, suggestions, tidy } from './helpers.js';
+import { firstTimeHelp, howToButton } from './jobs.js';
+import { lastRounds } from './reveal.js';
 
 const LOW = 15;
 const AUTOSEND_MS = 2500;
@@ -29,11 +31,50 @@ function scheduleAutosend(ctx, box) {
   const wait = state.deadline - AUTOSEND_MS - serverNow();
   if (wait < 0) return;
   autosends.set(key, setTimeout(() => {
+    // The spelling check and the strong-language prompt are skipped: time is up.
+    if (!helperOn('autosend')) return;
     const draft = ctx.memo.draft ?? box.value;
     if (draft && draft.trim() && tidy(draft, state.lang) !== state.my_entry) {
       ctx.act('submit', { round: num(state.round), text: draft }, { slot: 'entry' });
     }
   }, wait));
+}
+
+/**
+ * F28: on a phone the page resizes above the keyboard (index.html's
+ * `interactive-widget=resizes-content`); while the box has focus, Send is
+ * scrolled back into view whenever the visible area changes.
+ */
+let keepInView = null;
+function keepSendInView(box, button) {
+  const show = () => {
+    if (document.activeElement !== box || !button.isConnected) return;
+    requestAnimationFrame(() => button.scrollIntoView({ block: 'nearest' }));
+  };
+  box.addEventListener('focus', show);
+  const target = window.visualViewport || window;
+  if (keepInView) target.removeEventListener('resize', keepInView);
+  keepInView = show;
+  target.addEventListener('resize', show);
+}
+
+/** F25: the helpers' Options rows, saved in this browser (the spelling row only where a list exists). */
+function helperRows(ctx, lang, timed) {
+  const rows = [
+    hasSpellingList(lang) ? 'spelling' : null,
+    'strong',
+    timed ? 'autosend' : null,
+    'chime',
+  ].filter(Boolean);
+  return h('details', { class: 'helpers', testid: 'helpers', open: ctx.memo.helpersOpen ? true : null,
+    ontoggle: (ev) => { ctx.memo.helpersOpen = ev.currentTarget.open; } },
+  h('summary', { text: t('fictionary.helpers.title') }),
+  h('ul', { class: 'helper-list' }, rows.map((name) => h('li', { class: 'choice' },
+    h('input', {
+      type: 'checkbox', id: `helper-${name}`, testid: `helper-${name}`, checked: helperOn(name),
+      onchange: (ev) => { setHelper(name, ev.currentTarget.checked); },
+    }),
+    h('label', { for: `helper-${name}`, text: t(`fictionary.helpers.${name}`) })))));
 }
 
 export function renderWriting(ctx) {
@@ -44,7 +85,7 @@ export function renderWriting(ctx) {
   const seat = mySeat(state);
   const row = players(state).find((p) => p.id === seat);
   const writing = !!seat && !isJudge(state) && !ctx.tv && state.me && state.me.role === 'player' && !!row && row.in !== null;
-  const parts = [roundLine(state), wordBlock(state), timer, readyLine(state)];
+  const parts = [roundLine(state), wordBlock(state, { ctx }), timer, readyLine(state)];
   if (num(state.ready) > 0 && state.ready === state.expected) parts.push(banner(t('fictionary.banner.allIn')));
   let focus = null;
 
@@ -53,6 +94,7 @@ export function renderWriting(ctx) {
     parts.push(h('p', { class: 'truth', testid: 'truth', lang, text: state.truth || '' }));
     parts.push(h('p', { class: 'hint', text: t('fictionary.writing.judgeHint') }));
   } else if (writing) {
+    parts.splice(1, 0, firstTimeHelp(ctx, 'write'));
     const sent = typeof state.my_entry === 'string' ? state.my_entry : null;
     if (memo.draft === undefined) memo.draft = store.loadDraft(state.room, state.round) || sent || '';
     const max = num(state.max_len, 140);
@@ -99,13 +141,13 @@ export function renderWriting(ctx) {
       if (memo.pending.entry) return;
       memo.draft = box.value;
       if (!box.value.trim()) return;
-      if (!force && !memo.strongOk && isStrong(box.value, lang)) {
+      if (!force && !memo.strongOk && helperOn('strong') && isStrong(box.value, lang)) {
         memo.ask = 'strong';
         memo.strongOk = true;
         ctx.rerender({ focusKey: 'submit' });
         return;
       }
-      if (!force && !memo.spellOk && lang === 'en' && memo.spelling !== false) {
+      if (!force && !memo.spellOk && hasSpellingList(lang) && helperOn('spelling')) {
         const list = await spellingList(lang);
         const words = misspelled(box.value, list, state.word).slice(0, 3);
         if (words.length) {
@@ -148,13 +190,16 @@ export function renderWriting(ctx) {
         h('button', { type: 'button', class: 'btn btn-quiet', testid: 'spell-self', onclick: () => { memo.flagged = []; memo.ask = null; ctx.rerender({ focusKey: 'entry' }); } }, t('fictionary.writing.fixMyself'))) : null,
       h('p', { class: 'error', id: 'entry-error', testid: 'entry-error', role: 'alert', text: memo.errors.entry || '' }),
       button));
+    parts.push(helperRows(ctx, lang, Number.isFinite(state.deadline)));
     scheduleAutosend(ctx, box);
+    keepSendInView(box, button);
     focus = box;
   } else {
     parts.push(h('p', { class: 'status status-quiet', testid: 'writing-watch', text: t('fictionary.writing.watching', { name: judgeName(state) }) }));
   }
-  parts.push(scoreStrip(state));
+  parts.push(howToButton(ctx));
+  parts.push(memo.sheet ? scoresSheet(state, lastRounds(state)) : scoreStrip(state));
   const node = h('section', { class: 'screen screen-writing', 'aria-label': state.word || '' }, parts);
-  const shape = JSON.stringify(['writing', state.round, state.word, state.my_entry, writing, !!memo.pending.entry, memo.errors.entry || null, memo.ask || null, (memo.flagged || []).length, state.ready === state.expected, (state.players || []).map((p) => [p.id, p.in, p.away])]);
+  const shape = JSON.stringify(['writing', state.round, state.word, state.my_entry, writing, !!memo.pending.entry, memo.errors.entry || null, memo.ask || null, (memo.flagged || []).length, state.ready === state.expected, (state.players || []).map((p) => [p.id, p.in, p.away]), !!memo.sheet, !!memo.keySheet, !!memo.howto, memo.job || null, hasVoices(), hasSpellingList(lang)]);
   return { node, focus: focus || node.querySelector('[data-testid="word"]'), shape, onKey: (ev) => scoresKey(ev, ctx) };
 }
