@@ -123,6 +123,9 @@ function build(handlers, { tv, games, folded }) {
   const choicesSlot = h('div', { class: 'create-choices', testid: 'create-choices' });
   const deckChanged = () => own.deckListeners.forEach((fn) => fn(deck.value));
   deck.addEventListener('change', deckChanged);
+  // A deck the player picked stays when the game changes; else the new game's
+  // deck in the UI language, if it has one (a Romanian page, a Romanian deck).
+  deck.addEventListener('change', () => { deck.dataset.chosen = 'true'; });
   const showChoices = (slug) => {
     own.slug = slug;
     own.mod = null;
@@ -149,7 +152,7 @@ function build(handlers, { tv, games, folded }) {
   };
   const picker = choices ? gamePicker(choices, (slug) => {
     picked.game = slug;
-    deckOptions(deck, langsOf(slug), deck.value);
+    deckOptions(deck, langsOf(slug), deck.dataset.chosen ? deck.value : null);
     showChoices(slug);
   }) : null;
   const createError = h('p', { class: 'error', testid: 'create-error', role: 'alert' });

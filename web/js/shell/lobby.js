@@ -4,7 +4,8 @@
 // result sheet. A game adds its own lobby controls by exporting
 // `lobbyExtra(ctx)` (a node or null; it decides what the host and the others
 // see) and may narrow the seat range of a room by exporting `seats(state)`
-// (`{min, max}` or null), e.g. a solo room.
+// (`{min, max}` or null), e.g. a solo room, or keep observers from taking a
+// seat by exporting `canTakeSeat(state)` (false: the host adds every seat).
 
 import { h } from './dom.js';
 import { LANG_NAMES, fmtNumber, t } from './i18n.js';
@@ -35,6 +36,12 @@ export function seatRange(ctx) {
 function lobbyExtra(ctx) {
   const mod = moduleOf(ctx);
   return mod && typeof mod.lobbyExtra === 'function' ? mod.lobbyExtra(ctx) || null : null;
+}
+
+/** Whether an observer may take a seat here: a game may say no (`canTakeSeat(state)`). */
+function canTakeSeat(ctx) {
+  const mod = moduleOf(ctx);
+  return !(mod && typeof mod.canTakeSeat === 'function' && mod.canTakeSeat(ctx.state) === false);
 }
 
 export function joinLink(room) {
@@ -103,8 +110,8 @@ export function playerList(ctx, { kick = false, scores = false } = {}) {
       if (p.id === meId) tags.push(h('span', { class: 'tag tag-you', text: t('lobby.youTag') }));
       if (p.active === false) tags.push(h('span', { class: 'tag', text: t('lobby.leftTag') }));
       else if (p.connected === false) tags.push(h('span', { class: 'tag tag-away', text: t('lobby.awayTag') }));
-      // A bot seat is the game's to remove (its own lobby controls), not kicked.
-      const canKick = kick && p.id !== meId && p.active !== false && !p.bot;
+      // A bot or local seat is the game's to remove (its own lobby controls), not kicked.
+      const canKick = kick && p.id !== meId && p.active !== false && !p.bot && !p.local;
       return h('li', {
         class: `player${p.connected === false ? ' is-away' : ''}${p.active === false ? ' is-left' : ''}`,
         dataset: { playerId: p.id },
@@ -148,7 +155,7 @@ export function startControls(ctx, { again = false } = {}) {
     if (reason) out.push(h('p', { class: 'hint', id: 'start-reason', testid: 'start-reason', text: reason }));
   } else if (me.role === 'observer') {
     out.push(h('p', { class: 'status', testid: 'observer-status', text: again ? t('results.seatForNext') : t('lobby.youAreWatching') }));
-    if (seated < seatRange(ctx).max) {
+    if (seated < seatRange(ctx).max && canTakeSeat(ctx)) {
       out.push(h('button', {
         type: 'button',
         class: 'btn btn-primary',

@@ -7,6 +7,7 @@ import { nameOf } from '../../shell/common.js';
 import { screens, shared } from './screens.js';
 
 export { screens };
+export { canTakeSeat, lobbyExtra } from './lobby.js';
 
 if (typeof document !== 'undefined' && !document.querySelector('link[data-game="impostor"]')) {
   const link = document.createElement('link');

@@ -9,6 +9,7 @@ import { countdown } from '../../shell/countdown.js';
 import { serverNow } from '../../shell/clock.js';
 import { resultFrame } from '../../shell/results.js';
 import { holdCard } from './card.js';
+import { lobbyExtra } from './lobby.js';
 
 // --- who this screen is for ------------------------------------------------------
 
@@ -171,14 +172,49 @@ function clueForm(ctx) {
     errorLine(ctx, 'clue'));
 }
 
+/** The seat of the turn after the current one, or null when the clues end with it (5b). */
+function nextGiver(s) {
+  const order = Array.isArray(s.order) ? s.order : [];
+  const turn = s.turn || {};
+  const open = optionsOf(s).laps === 'open';
+  const live = new Set(players(s).filter((p) => p.active !== false).map((p) => p.id));
+  const n = order.length;
+  const last = n * (open ? 5 : 2);
+  for (let index = num(turn.no); n && index < last; index += 1) {
+    const lap = Math.floor(index / n);
+    const pos = !open && lap === 1 ? n - 1 - (index % n) : index % n;
+    if (live.has(order[pos])) return order[pos];
+  }
+  return null;
+}
+
+/** `host` play: the host's console taps each turn on and calls the vote (2c). */
+function hostConsole(ctx) {
+  const s = ctx.state;
+  const turn = s.turn || {};
+  const next = nextGiver(s);
+  return h('section', { class: 'panel imp-console', testid: 'host-console', 'aria-labelledby': 'console-h' },
+    h('h2', { id: 'console-h', text: t('impostor.console.title') }),
+    h('p', { class: 'imp-console-now', testid: 'console-now', text: t('impostor.console.now', { name: nameOf(s, turn.seat) }) }),
+    h('p', { class: 'hint', testid: 'console-next', text: next ? t('impostor.console.next', { name: nameOf(s, next) }) : t('impostor.console.last') }),
+    h('button', {
+      type: 'button', class: 'btn btn-primary btn-big', testid: 'turn-done', dataset: { focus: 'console-next' },
+      disabled: !!ctx.memo.pending.turn,
+      text: next ? t('impostor.console.nextTurn') : t('impostor.console.endClues'),
+      onclick: () => ctx.act('next_turn', { round: s.round, turn: turn.no }, { slot: 'turn' }),
+    }));
+}
+
 function renderClues(ctx) {
   const s = ctx.state;
   const turn = s.turn || {};
   const giver = nameOf(s, turn.seat);
   const mine = !ctx.tv && holds(s, turn.seat);
   const actions = [];
+  let hostPanel = null;
   if (!ctx.tv && !s.flag) {
     if (typed(s) && turn.seat === (s.me && s.me.id)) actions.push(clueForm(ctx));
+    else if (!typed(s) && playOf(s) === 'host' && isHost(s, ctx)) hostPanel = hostConsole(ctx);
     else if (!typed(s) && (mine || isHost(s, ctx))) {
       actions.push(h('button', { type: 'button', class: 'btn btn-primary btn-big', testid: 'turn-done', text: t('impostor.clues.done'), onclick: () => ctx.act('next_turn', { round: s.round, turn: turn.no }, { slot: 'turn' }) }));
     }
@@ -198,6 +234,7 @@ function renderClues(ctx) {
     h('p', { class: 'imp-lap', testid: 'turn', dataset: { seat: turn.seat, no: turn.no }, text: t('impostor.clues.lap', { lap: num(turn.lap, 1) }) }),
     roundFacts(s),
     s.flag ? null : timer(s, 'clue'),
+    hostPanel,
     actions.length ? h('div', { class: 'actions imp-actions' }, actions) : null,
     errorLine(ctx, 'turn'),
     optionsOf(s).laps === 'open' && Number.isFinite(s.ready_votes) ? h('p', { class: 'status', dataset: { patch: 'ready' }, text: t('impostor.clues.readyCount', { n: s.ready_votes }) }) : null,
@@ -205,7 +242,7 @@ function renderClues(ctx) {
     cluesList(s),
     flagPanel(ctx),
     peekAgain(ctx));
-  return { node, focus: node.querySelector('[data-testid="clue-input"]') || node.querySelector('#clues-h'), shape: `clues|${turn.no}|${!!s.flag}|${s.me && s.me.ready}|${(s.clues || []).length}` };
+  return { node, focus: node.querySelector('[data-testid="clue-input"]') || node.querySelector('[data-testid="host-console"] [data-testid="turn-done"]') || node.querySelector('#clues-h'), shape: `clues|${turn.no}|${!!s.flag}|${s.me && s.me.ready}|${(s.clues || []).length}|${!!ctx.memo.pending.turn}` };
 }
 
 function renderDiscussion(ctx) {
@@ -232,6 +269,31 @@ function candidateButtons(ctx, voter, ballot) {
       text: nameOf(s, id),
       onclick: () => ctx.act('vote', forSeat(s, voter, { round: s.round, ballot: ballot.no, target: id }), { slot: 'vote' }),
     })));
+}
+
+/**
+ * The lap (9c): the phone goes to each seat in turn. Its ballot stays closed
+ * until the seat holding the phone opens it, and closes with the vote, so the
+ * next one never sees a ballot left open.
+ */
+function lapBallot(ctx, ballot) {
+  const s = ctx.state;
+  const seat = ballot.lap_seat;
+  const name = nameOf(s, seat);
+  const key = `${ballot.no}|${seat}`;
+  if (ctx.memo.lapOpen !== key) {
+    return h('div', { class: 'imp-lap-ballot', testid: 'lap-closed' },
+      h('p', { class: 'imp-pass-to', testid: 'pass-to', text: t('impostor.deal.passTo', { name }) }),
+      h('p', { class: 'hint', text: t('impostor.voting.lapHint') }),
+      h('button', {
+        type: 'button', class: 'btn btn-primary btn-big', testid: 'lap-open', dataset: { focus: `lap-${key}` },
+        text: t('impostor.voting.lapOpen', { name }),
+        onclick: () => { ctx.memo.lapOpen = key; ctx.rerender(); },
+      }));
+  }
+  return h('div', { class: 'imp-lap-ballot', testid: 'lap-ballot' },
+    h('p', { class: 'imp-pass-to', testid: 'lap-for', text: t('impostor.voting.lapFor', { name }) }),
+    candidateButtons(ctx, seat, ballot));
 }
 
 function pointConsole(ctx, ballot) {
@@ -264,11 +326,8 @@ function renderVoting(ctx) {
   if (!ctx.tv && !s.flag) {
     if (ballot.style === 'phones' && s.can_vote) body = candidateButtons(ctx, s.me.id, ballot);
     else if (ballot.style === 'phones' && s.my_vote) body = h('p', { class: 'status', testid: 'my-vote', text: t('impostor.voting.yourVote', { name: nameOf(s, s.my_vote) }) });
-    else if (ballot.style === 'lap' && ballot.lap_seat && holds(s, ballot.lap_seat)) {
-      body = h('div', null,
-        h('p', { class: 'imp-pass-to', testid: 'pass-to', text: t('impostor.voting.lapFor', { name: nameOf(s, ballot.lap_seat) }) }),
-        candidateButtons(ctx, ballot.lap_seat, ballot));
-    } else if (ballot.style === 'point' && isHost(s, ctx)) body = pointConsole(ctx, ballot);
+    else if (ballot.style === 'lap' && ballot.lap_seat && holds(s, ballot.lap_seat)) body = lapBallot(ctx, ballot);
+    else if (ballot.style === 'point' && isHost(s, ctx)) body = pointConsole(ctx, ballot);
   }
   const tally = ballot.style === 'point'
     ? h('p', { class: 'status', text: t('impostor.voting.pointNow') })
@@ -284,8 +343,8 @@ function renderVoting(ctx) {
     cluesList(s),
     flagPanel(ctx),
     peekAgain(ctx));
-  const shape = `voting|${ballot.no}|${ballot.lap_seat}|${s.can_vote}|${s.my_vote}|${!!s.flag}|${ballot.extended}`;
-  return { node, focus: node.querySelector('[data-testid="candidate"]') || node.querySelector('#voting-h'), shape };
+  const shape = `voting|${ballot.no}|${ballot.lap_seat}|${ctx.memo.lapOpen}|${s.can_vote}|${s.my_vote}|${!!s.flag}|${ballot.extended}`;
+  return { node, focus: node.querySelector('[data-testid="candidate"]') || node.querySelector('[data-testid="lap-open"]') || node.querySelector('#voting-h'), shape };
 }
 
 function judgeButtons(ctx) {
@@ -369,7 +428,8 @@ function renderResults(ctx) {
   const tt = s.titles || {};
   if (Array.isArray(tt.best_liar) && tt.best_liar.length) titles.push({ key: 'liar', title: t('impostor.results.bestLiar'), who: fmtList(namesOf(s, tt.best_liar)) });
   if (Array.isArray(tt.sharpest_eye) && tt.sharpest_eye.length) titles.push({ key: 'eye', title: t('impostor.results.sharpestEye'), who: fmtList(namesOf(s, tt.sharpest_eye)) });
-  return resultFrame({ ...ctx, state: scored }, { titles });
+  // Between matches the host may change the seats held on this phone (2b).
+  return resultFrame({ ...ctx, state: scored }, { titles, extra: isHost(s, ctx) ? [lobbyExtra(ctx)] : [] });
 }
 
 export const screens = {
