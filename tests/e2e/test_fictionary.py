@@ -202,3 +202,89 @@ def test_one_person_with_three_bots_to_the_end(table: Any) -> None:
     assert any("real definition was option" in x for x in lines), lines
     assert found == {}, found
     assert problems([ana, tv]) == []
+
+
+# The UI in the deck's language: what a person sees at each job, per language.
+IN_LANG = {
+    "es": {
+        "sent": "✓ Enviado",
+        "vote": "Votar por la",
+        "sheet": "Hoja de puntos",
+        "entry": "una pequeña caja de madera para guardar semillas",
+    },
+    "ru": {
+        "sent": "✓ Отправлено",
+        "vote": "Голосовать за",
+        "sheet": "Таблица очков",
+        "entry": "маленькая деревянная коробка для семян",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_one_person_with_three_bots_in_es_and_ru(table: Any, lang: str) -> None:
+    """A whole game against the three bots in a Spanish or Russian browser, on that
+    language's deck: the screens in that language, no spelling row (ruling 26a)."""
+    words = IN_LANG[lang]
+    stack = table.start_stack(TIME_SCALE)
+    ana = table.screen("ana", bypass_csp=True, locale=f"{lang}-{lang.upper()}", **PHONE)
+    ana.page.goto(stack.url + "/")
+    ana.wait_phase("home")
+    settled(ana)
+    ana.page.locator('[data-testid="game-option"][value="fictionary"]').check()
+    ana.testid("create-lang").select_option(lang)
+    ana.testid("create-name").fill("Ana")
+    press(ana, ana.testid("create-btn"))
+    ana.wait_phase("lobby", 0)
+    assert ana.last_state()["lang"] == lang
+    assert ana.page.locator("html").get_attribute("lang") == lang
+    press(ana, ana.testid("start-btn"))
+    did: dict[str, int] = {"choose": 0, "write": 0, "vote": 0}
+    end = time.monotonic() + GAME_SECONDS
+    while ana.phase() != "finished":
+        assert time.monotonic() < end, f"the game did not end: {did}"
+        phase, state = ana.phase(), ana.last_state()
+        r = state.get("round")
+        if phase == "choosing" and ana.testid("offer-word").count():
+            ana.page.keyboard.press("1")
+            wait_until(
+                ana,
+                lambda r=r: (
+                    ana.last_state()["phase"] != "choosing" or ana.last_state()["round"] != r
+                ),
+                "chosen",
+            )
+            did["choose"] += 1
+        elif (
+            phase == "writing"
+            and ana.page.locator('[data-testid="submit-btn"]:not([disabled])').count()
+        ):
+            assert ana.testid("helper-spelling").count() == 0, "no list: no spelling row"
+            box = ana.testid("entry")
+            box.fill(words["entry"], timeout=2000)
+            box.press("Enter", timeout=2000)
+            wait_until(
+                ana,
+                lambda: (
+                    ana.phase() != "writing"
+                    or ana.testid("entry-state").inner_text() == words["sent"]
+                ),
+                "sent",
+            )
+            did["write"] += 1
+        elif phase == "voting" and state.get("can_vote") and not state.get("my_vote"):
+            card = ana.page.locator('button[data-testid="ballot-option"]:not([disabled])').first
+            if card.count():
+                ana.page.keyboard.press(card.get_attribute("data-index") or "1")
+                expect(ana.testid("vote-btn")).to_contain_text(words["vote"], timeout=2000)
+                ana.page.keyboard.press("Enter")
+                wait_until(
+                    ana, lambda: ana.last_state().get("my_vote") or ana.phase() != "voting", "voted"
+                )
+                did["vote"] += 1
+        ana.page.wait_for_timeout(50)
+    expect(ana.testid("scores-sheet")).to_contain_text(words["sheet"])
+    final = ana.last_state()
+    assert final["winners"] and max(p["score"] for p in final["players"]) >= 10
+    assert did["write"] and did["vote"], did
+    assert problems([ana]) == []
