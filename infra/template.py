@@ -1,9 +1,10 @@
 """Read `template.yaml` so that tests and the local stack build what AWS builds.
 
 The SAM template is the single source of truth for the table's keys, its TTL
-attribute and the deadline state machine. The moto table of the tests and of
-`make run`, and the state machine created in moto, are derived from it here, so
-the template and the code that exercises it cannot drift apart.
+attribute and the deadline queue's delivery settings. The moto table of the
+tests and of `make run`, and the local deadline queue of `LOCAL_AWS=1`, are
+derived from it here, so the template and the code that exercises it cannot
+drift apart.
 
 `load_template` understands CloudFormation's short-form tags (`!Ref`, `!Sub`,
 `!GetAtt`, ...) and returns them in their long JSON form (`{"Ref": ...}`,
@@ -13,9 +14,8 @@ the template and the code that exercises it cannot drift apart.
 from __future__ import annotations
 
 import copy
-import json
-import re
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -25,8 +25,8 @@ import yaml
 TEMPLATE_PATH = Path(__file__).resolve().parents[1] / "template.yaml"
 
 TABLE_TYPE = "AWS::DynamoDB::Table"
-STATE_MACHINE_TYPE = "AWS::Serverless::StateMachine"
-DEADLINE_FUNCTION_SUBSTITUTION = "DeadlineFunctionArn"
+EVENT_SOURCE_MAPPING_TYPE = "AWS::Lambda::EventSourceMapping"
+DEADLINE_QUEUE = "DeadlineQueue"
 
 
 class _CfnLoader(yaml.SafeLoader):
@@ -150,41 +150,30 @@ def ttl_attribute() -> str:
     return attribute
 
 
-def _substitute(value: Any, substitutions: Mapping[str, str]) -> Any:
-    if isinstance(value, str):
+@dataclass(frozen=True)
+class DeadlineQueue:
+    """What the local stack's deadline queue copies from the template."""
 
-        def replace(match: re.Match[str]) -> str:
-            name = match.group(1)
-            if name not in substitutions:
-                raise KeyError(f"no value for ${{{name}}} in the state machine definition")
-            return substitutions[name]
-
-        return re.sub(r"\$\{([A-Za-z0-9_]+)\}", replace, value)
-    if isinstance(value, dict):
-        return {key: _substitute(item, substitutions) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_substitute(item, substitutions) for item in value]
-    return value
+    visibility_timeout_s: float
+    max_receive_count: int
+    batch_size: int
+    report_batch_item_failures: bool
 
 
-def state_machine_definition(deadline_function_arn: str) -> str:
-    """The deadline state machine's Amazon States Language, as JSON text.
-
-    Parameters
-    ----------
-    deadline_function_arn
-        Put where the template has `${DeadlineFunctionArn}` (a
-        `DefinitionSubstitutions` entry in AWS).
-
-    Returns
-    -------
-    str
-        The definition, ready for Step Functions' `create_state_machine`.
-    """
-    state_machine = _single(load_template(), STATE_MACHINE_TYPE)
-    definition = _literal(state_machine["Definition"], "Definition")
-    substitutions = {DEADLINE_FUNCTION_SUBSTITUTION: deadline_function_arn}
-    return json.dumps(_substitute(definition, substitutions), indent=2, sort_keys=False)
+def deadline_queue() -> DeadlineQueue:
+    """How the deadline queue delivers: its visibility timeout, redrive and batch."""
+    template = load_template()
+    queue = template["Resources"][DEADLINE_QUEUE]["Properties"]
+    mapping = _single(template, EVENT_SOURCE_MAPPING_TYPE)
+    return DeadlineQueue(
+        visibility_timeout_s=int(_literal(queue["VisibilityTimeout"], "VisibilityTimeout")),
+        max_receive_count=int(
+            _literal(queue["RedrivePolicy"]["maxReceiveCount"], "maxReceiveCount")
+        ),
+        batch_size=int(_literal(mapping["BatchSize"], "BatchSize")),
+        report_batch_item_failures="ReportBatchItemFailures"
+        in _literal(mapping.get("FunctionResponseTypes", []), "FunctionResponseTypes"),
+    )
 
 
 def iter_policy_statements(resource: Mapping[str, Any]) -> Iterator[dict[str, Any]]:

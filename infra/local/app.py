@@ -2,7 +2,7 @@
 
     /ws                           API Gateway WebSocket API   (gateway.py)
     /{stage}/@connections/{id}    API Gateway Management API  (management_api.py)
-    /sfn/                         Step Functions              (stepfunctions.py, states.py)
+    /sqs/                         SQS, the deadline queue     (sqs.py)
     /config.json, /               the browser client          (web.py)
     moto on another port          DynamoDB                    (dynamodb.py), LOCAL_AWS=1
     in process                    SQLite, timers, fan-out     (embedded.py), the default
@@ -22,15 +22,14 @@ from starlette.middleware import Middleware
 from starlette.routing import BaseRoute, WebSocketRoute
 
 from infra import template as tpl
-from infra.local.config import ACCOUNT, REGION, StackConfig
+from infra.local.config import DEADLINE_QUEUE_ARN, StackConfig
 from infra.local.connections import ConnectionRegistry
 from infra.local.embedded import Embedded
-from infra.local.environment import stage_name
+from infra.local.environment import deadline_queue_url, stage_name
 from infra.local.gateway import GOING_AWAY, Gateway
 from infra.local.lambdas import Invocation, Invoker, LambdaFunction, load_function
 from infra.local.management_api import management_routes
-from infra.local.states import StateMachine
-from infra.local.stepfunctions import StepFunctions
+from infra.local.sqs import Queue
 from infra.local.web import SecurityHeaders, web_routes
 
 ROUTE_TYPE = "AWS::ApiGatewayV2::Route"
@@ -61,22 +60,18 @@ def template_routes() -> list[str]:
     return [str(resource["Properties"]["RouteKey"]) for resource in resources]
 
 
-def deadline_state_machine(deadline: LambdaFunction) -> StateMachine:
-    arn = f"arn:aws:lambda:{REGION}:{ACCOUNT}:function:{deadline.name}"
-    return StateMachine.from_json(tpl.state_machine_definition(arn))
-
-
 def build_app(
     config: StackConfig,
     functions: Functions,
     on_shutdown: Callable[[], None] = lambda: None,
     embedded: Embedded | None = None,
+    server_url: str = "",
 ) -> Starlette:
     """The app; `on_shutdown` runs last when it stops (the caller stops moto there).
 
     With `embedded`, the handlers' adapters are in-process (SQLite, its timers,
     the sockets): its sockets are this app's, and its timers fire from here.
-    The Management API and Step Functions routes stay for handlers that call them.
+    The Management API and SQS routes stay for handlers that call them.
     """
     stage = stage_name()
     registry = embedded.notifier.registry if embedded is not None else ConnectionRegistry()
@@ -92,8 +87,11 @@ def build_app(
     async def invoke_deadline(payload: Any) -> Invocation:
         return await invoker.invoke(functions.deadline, payload)
 
-    step_functions = StepFunctions(
-        config.state_machine_arn, deadline_state_machine(functions.deadline), invoke_deadline
+    deadline_queue = Queue(
+        deadline_queue_url(server_url),
+        DEADLINE_QUEUE_ARN,
+        tpl.deadline_queue(),
+        invoke_deadline,
     )
     gateway = Gateway(
         registry=registry,
@@ -108,6 +106,7 @@ def build_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        deadline_queue.start()
         if embedded is not None:
             embedded.start(invoke_deadline)
         try:
@@ -117,7 +116,7 @@ def build_app(
             # $disconnect handlers; what remains are timers and threads.
             for connection in registry.all():
                 await connection.close(GOING_AWAY, "Going away")
-            await step_functions.shutdown()
+            await deadline_queue.shutdown()
             if embedded is not None:
                 await embedded.stop()
             invoker.shutdown()
@@ -126,7 +125,7 @@ def build_app(
     routes: list[BaseRoute] = [
         WebSocketRoute("/ws", gateway.serve),
         *management_routes(stage, registry),
-        *step_functions.routes(),
+        *deadline_queue.routes(),
         *web_routes(config.web_dir),
     ]
     return Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)

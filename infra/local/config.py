@@ -11,8 +11,8 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 REGION = "us-east-1"
 ACCOUNT = "123456789012"
-STATE_MACHINE_NAME = "dictionary-bluff-deadlines"
-DEFAULT_STATE_MACHINE_ARN = f"arn:aws:states:{REGION}:{ACCOUNT}:stateMachine:{STATE_MACHINE_NAME}"
+DEADLINE_QUEUE_NAME = "dictionary-bluff-deadlines"
+DEADLINE_QUEUE_ARN = f"arn:aws:sqs:{REGION}:{ACCOUNT}:{DEADLINE_QUEUE_NAME}"
 DEFAULT_TABLE_NAME = "dictionary-bluff-local"
 
 # API Gateway's WebSocket quotas (DESIGN.md, "Verified facts"). They are real
@@ -53,8 +53,8 @@ class StackConfig:
         An existing DynamoDB endpoint; `None` starts moto on a loopback port
         (when the stack runs on the AWS emulations at all, see `local_aws`).
     local_aws
-        Serve through moto and the HTTP emulations of API Gateway and Step
-        Functions (`LOCAL_AWS=1`, or implied by `DYNAMODB_ENDPOINT`) instead of
+        Serve through moto and the HTTP emulations of API Gateway and SQS
+        (`LOCAL_AWS=1`, or implied by `DYNAMODB_ENDPOINT`) instead of
         the embedded default (SQLite, timers in it, fan-out to the sockets).
     data_dir
         Where the embedded default keeps its SQLite file (`DATA_DIR`).
@@ -67,7 +67,6 @@ class StackConfig:
     web_dir: Path = REPO_ROOT / "web"
     content_dir: Path = REPO_ROOT / "content" / "decks"
     table_name: str = DEFAULT_TABLE_NAME
-    state_machine_arn: str = DEFAULT_STATE_MACHINE_ARN
     dynamodb_endpoint: str | None = None
     local_aws: bool = False
     data_dir: Path = REPO_ROOT / ".local-data"
@@ -89,7 +88,6 @@ class StackConfig:
             port=int(environ.get("PORT", str(cls.port))),
             time_scale=time_scale,
             table_name=environ.get("TABLE_NAME", cls.table_name),
-            state_machine_arn=environ.get("STATE_MACHINE_ARN", cls.state_machine_arn),
             dynamodb_endpoint=environ.get("DYNAMODB_ENDPOINT") or None,
             local_aws=environ.get("LOCAL_AWS", "") not in ("", "0", "false", "no"),
             data_dir=Path(environ.get("DATA_DIR") or cls.data_dir).resolve(),

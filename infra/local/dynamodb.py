@@ -2,7 +2,7 @@
 
 moto runs as a real HTTP server (`ThreadedMotoServer`), not `mock_aws`: the
 decorator patches botocore process-wide and would swallow the Management API
-and Step Functions calls that must reach this stack's own emulations.
+and SQS calls that must reach this stack's own emulations.
 """
 
 from __future__ import annotations

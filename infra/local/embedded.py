@@ -1,7 +1,7 @@
 """The embedded default: the same handlers and service, on in-process adapters.
 
 `make run` serves from here unless `LOCAL_AWS=1` (moto and the HTTP emulations
-of API Gateway and Step Functions, for checking AWS fidelity):
+of API Gateway and SQS, for checking AWS fidelity):
 
     store     SQLite in the data folder        table.adapters.sqlite.SqliteRoomStore
     timers    rows in the same file            table.adapters.sqlite.SqliteTimers,
@@ -33,6 +33,7 @@ from pydantic_core import to_json
 
 from infra.local.connections import Connection, ConnectionRegistry, Gone
 from infra.local.lambdas import Invocation, LambdaFunction
+from table.adapters import sqs
 from table.adapters.sqlite import Database, SqliteRoomStore, SqliteTimers
 from table.ports import Alarm, Notifier
 from table.service import TableService
@@ -40,7 +41,7 @@ from table.service import TableService
 log = logging.getLogger("infra.local.embedded")
 
 DATABASE_FILE = "rooms.sqlite3"
-# The template's retry of a failing deadline task (States.TaskFailed): 2 more attempts.
+# A failed delivery comes again, twice, as a redelivered SQS message would.
 RETRY_DELAYS_S = (2.0, 4.0)
 
 
@@ -120,9 +121,9 @@ def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
 class AlarmScheduler:
     """Fires the alarms kept in SQLite, on the event loop, through the deadline handler.
 
-    Each due alarm is handed to the deadline handler with the payload the
-    state machine would send (`{room, phase_id, key}`), then forgotten; a
-    handler that raises is retried as the template's state machine retries it.
+    Each due alarm is handed to the deadline handler as the deadline queue
+    would deliver it (an SQS event of one record), then forgotten; a delivery
+    that fails (the handler raises, or hands the record back) is retried.
     """
 
     def __init__(
@@ -173,8 +174,8 @@ class AlarmScheduler:
     async def _fire(self, alarm: Alarm) -> None:
         try:
             for delay in (*RETRY_DELAYS_S, None):
-                outcome = await self.invoke(alarm.payload())
-                if outcome.error is None:
+                outcome = await self.invoke(sqs.event([(alarm.name, alarm)]))
+                if outcome.error is None and not _handed_back(outcome.result):
                     break
                 if delay is None:
                     log.error("alarm %s failed: %r", alarm.name, outcome.error)
@@ -183,6 +184,10 @@ class AlarmScheduler:
             self.timers.fired(alarm)
         finally:
             self._running.pop(alarm.name, None)
+
+
+def _handed_back(result: Any) -> bool:
+    return isinstance(result, Mapping) and bool(result.get("batchItemFailures"))
 
 
 class Embedded:

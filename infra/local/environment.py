@@ -1,13 +1,13 @@
 """The environment the handlers see: the template's variables, pointed at this stack.
 
 The handlers read only what Lambda would give them (TABLE_NAME,
-WEBSOCKET_ENDPOINT, STATE_MACHINE_ARN, ...) and create ordinary boto3 clients.
+WEBSOCKET_ENDPOINT, DEADLINE_QUEUE_URL, ...) and create ordinary boto3 clients.
 botocore's per-service endpoint variables (`AWS_ENDPOINT_URL_<SERVICE ID>`,
 with the service id upper-cased and spaces as underscores) send those clients
 here, so no handler code knows it runs locally:
 
     DynamoDB          -> AWS_ENDPOINT_URL_DYNAMODB -> moto (or DYNAMODB_ENDPOINT)
-    SFN               -> AWS_ENDPOINT_URL_SFN      -> this server's /sfn/
+    SQS               -> AWS_ENDPOINT_URL_SQS      -> this server's /sqs/
     Management API    -> WEBSOCKET_ENDPOINT        -> this server's /{stage}
                          (the handlers pass it as endpoint_url, as in AWS)
 """
@@ -21,7 +21,7 @@ from typing import Any
 import boto3
 
 from infra import template as tpl
-from infra.local.config import REGION, StackConfig
+from infra.local.config import ACCOUNT, DEADLINE_QUEUE_NAME, REGION, StackConfig
 
 # Variables that only mean something on AWS and would send boto3 elsewhere.
 _CLEARED_FOR_MOTO = ("AWS_PROFILE", "AWS_SESSION_TOKEN", "AWS_ENDPOINT_URL")
@@ -31,6 +31,11 @@ def stage_name() -> str:
     """The WebSocket stage handlers post to: the template's `StageName` default."""
     parameter = tpl.load_template().get("Parameters", {}).get("StageName", {})
     return str(parameter.get("Default", "live"))
+
+
+def deadline_queue_url(server_url: str) -> str:
+    """The local deadline queue's URL, shaped like SQS's (`.../ACCOUNT/NAME`)."""
+    return f"{server_url}/sqs/{ACCOUNT}/{DEADLINE_QUEUE_NAME}"
 
 
 def _template_variables() -> dict[str, str]:
@@ -74,12 +79,12 @@ def handler_environment(
         "AWS_REGION": REGION,
         "AWS_DEFAULT_REGION": REGION,
         "TABLE_NAME": config.table_name,
-        "STATE_MACHINE_ARN": config.state_machine_arn,
+        "DEADLINE_QUEUE_URL": deadline_queue_url(server_url),
         "WEBSOCKET_ENDPOINT": f"{server_url}/{stage_name()}",
         "TIME_SCALE": f"{config.time_scale:g}",
         "CONTENT_DIR": str(config.content_dir),
         "AWS_ENDPOINT_URL_DYNAMODB": dynamodb_endpoint or "",
-        "AWS_ENDPOINT_URL_SFN": f"{server_url}/sfn",
+        "AWS_ENDPOINT_URL_SQS": f"{server_url}/sqs",
         # No X-Ray daemon runs here; Powertools' Tracer would only complain.
         "POWERTOOLS_TRACE_DISABLED": "true",
     }

@@ -2,7 +2,7 @@
 
 The order matters. The listening socket is bound first, so that PORT=0 is
 resolved before the handlers are imported: they create their boto3 clients at
-import time, from WEBSOCKET_ENDPOINT and AWS_ENDPOINT_URL_SFN, which name the port.
+import time, from WEBSOCKET_ENDPOINT and DEADLINE_QUEUE_URL, which name the port.
 """
 
 from __future__ import annotations
@@ -122,7 +122,9 @@ def run(config: StackConfig) -> None:
         if store is not None:
             store.install()  # before the handlers import `table.bootstrap.runtime`
         functions = load_functions(config)
-        app = build_app(config, functions, on_shutdown=stop_database, embedded=store)
+        app = build_app(
+            config, functions, on_shutdown=stop_database, embedded=store, server_url=server_url
+        )
         uvicorn_config = uvicorn.Config(
             app,
             lifespan="on",
@@ -156,7 +158,7 @@ def parse_args(argv: Sequence[str] | None = None) -> StackConfig:
         prog="python -m infra.local",
         description="The games on one machine: the Lambda handlers on embedded adapters "
         "(SQLite in DATA_DIR), or with LOCAL_AWS=1 behind emulations of API Gateway, "
-        "Step Functions and DynamoDB (moto).",
+        "SQS and DynamoDB (moto).",
     )
     parser.add_argument("--connection-handler", type=Path, default=defaults.connection)
     parser.add_argument("--actions-handler", type=Path, default=defaults.actions)

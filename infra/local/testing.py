@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from infra.local.config import REPO_ROOT
+from infra.local.environment import deadline_queue_url
 
 _LISTENING = re.compile(r"^listening on (http://\S+)$")
 _EXITED = "[local stack exited with code "
@@ -50,8 +51,12 @@ class RunningStack:
         return f"{self.url}/live"
 
     @property
-    def stepfunctions_url(self) -> str:
-        return f"{self.url}/sfn"
+    def sqs_url(self) -> str:
+        return f"{self.url}/sqs"
+
+    @property
+    def deadline_queue_url(self) -> str:
+        return deadline_queue_url(self.url)
 
     def output(self) -> list[str]:
         with self._changed:

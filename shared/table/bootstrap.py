@@ -29,7 +29,7 @@ from botocore.session import get_session
 from table import registry
 from table.adapters.apigateway import ApiGatewayNotifier
 from table.adapters.dynamodb import DynamoRoomStore
-from table.adapters.stepfunctions import StepFunctionsTimers
+from table.adapters.sqs import SqsTimers
 from table.ports import Clock, Telemetry
 from table.service import TableService
 
@@ -132,14 +132,15 @@ def runtime() -> Runtime:
     def client(service: str, **options: Any) -> LazyClient:
         return LazyClient(lambda: session.create_client(service, config=CLIENT_CONFIG, **options))
 
+    clock = SystemClock()
     service = TableService(
         store=DynamoRoomStore(client("dynamodb"), os.environ["TABLE_NAME"]),
         notifier=ApiGatewayNotifier(
             client("apigatewaymanagementapi", endpoint_url=os.environ["WEBSOCKET_ENDPOINT"]),
             telemetry,
         ),
-        timers=StepFunctionsTimers(client("stepfunctions"), os.environ["STATE_MACHINE_ARN"]),
-        clock=SystemClock(),
+        timers=SqsTimers(client("sqs"), os.environ["DEADLINE_QUEUE_URL"], clock),
+        clock=clock,
         rng=secrets.SystemRandom(),
         telemetry=telemetry,
         scale=scale,

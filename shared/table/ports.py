@@ -118,16 +118,13 @@ class Alarm:
 
     @property
     def name(self) -> str:
-        """A unique, deterministic execution name, so a repeated start is refused.
+        """A unique, deterministic name: one alarm, one row (SQLite), one record (tests).
 
         Room codes are reused, so the name carries the room's creation time;
         phase instances are counted over the room's whole life.
         """
         key = "".join(c if (c.isascii() and c.isalnum()) or c in "-_" else "-" for c in self.key)
         return f"room-{self.room}-{_base36(self.room_started)}-{self.phase_id}-{key}"[:80]
-
-    def payload(self) -> dict[str, Any]:
-        return {"room": self.room, "phase_id": self.phase_id, "key": self.key}
 
 
 def _base36(n: int) -> str:

@@ -26,7 +26,7 @@ from table.adapters.dynamodb import (
     to_item,
 )
 from table.adapters.retry import Retry
-from table.adapters.stepfunctions import StepFunctionsTimers
+from table.adapters.sqs import MAX_DELAY_S, SqsTimers, delay_seconds, message_body
 from table.ports import (
     Alarm,
     Binding,
@@ -36,13 +36,13 @@ from table.ports import (
 )
 from table.referee import PickWrite
 from table.room import Room
-from tests.support.aws import RecordingTelemetry
+from tests.support.aws import FakeClock, RecordingTelemetry
 from tests.support.bluff import START, Table
 
 REGION = "us-east-1"
 TABLE = "bluff-adapters"
 ENDPOINT = "https://abc123.execute-api.us-east-1.amazonaws.com/live"
-STATE_MACHINE = "arn:aws:states:us-east-1:123456789012:stateMachine:bluff-deadlines"
+QUEUE_URL = "https://sqs.us-east-1.amazonaws.com/123456789012/bluff-deadlines"
 ATTEMPTS = 4
 
 
@@ -202,27 +202,31 @@ def test_notifier_concurrent_batch_reports_only_gone_ids() -> None:
     assert sorted(posted) == sorted(ids)
 
 
-# --- StepFunctionsTimers ----------------------------------------------------------------
+# --- SqsTimers ---------------------------------------------------------------------------
 
 DEADLINE = Alarm(room="QXZT", room_started=START, phase_id=7, key="deadline", at=START + 95_000)
 
 
 @pytest.fixture
-def sfn() -> Iterator[tuple[Any, Stubber, list[dict[str, Any]]]]:
-    client = _client("stepfunctions")
+def queue() -> Iterator[tuple[Any, Stubber, list[dict[str, Any]]]]:
+    client = _client("sqs")
     seen: list[dict[str, Any]] = []
 
     def record(params: dict[str, Any], **_: Any) -> None:
         seen.append(dict(params))
 
-    client.meta.events.register("before-parameter-build.sfn.StartExecution", record)
+    client.meta.events.register("before-parameter-build.sqs.SendMessage", record)
     with Stubber(client) as stub:
         yield client, stub, seen
         stub.assert_no_pending_responses()
 
 
-def _started() -> dict[str, Any]:
-    return {"executionArn": f"{STATE_MACHINE}:x", "startDate": "2026-11-29T17:00:00Z"}
+def _sent() -> dict[str, Any]:
+    return {"MessageId": "5fea7756-0ea4-451a-a703-a558b933e274"}
+
+
+def _timers(client: Any, now: int = START) -> SqsTimers:
+    return SqsTimers(client, QUEUE_URL, FakeClock(now), retry=_retry())
 
 
 def test_alarm_name_is_deterministic_and_valid() -> None:
@@ -230,8 +234,8 @@ def test_alarm_name_is_deterministic_and_valid() -> None:
     match = re.fullmatch(r"room-QXZT-([0-9a-z]+)-7-deadline", name)
     assert match is not None, name
     assert int(match.group(1), 36) == START
-    assert len(name) <= 80  # Step Functions' limit on execution names
-    # Rooms are reused and replayed: creation time and phase instance tell executions apart,
+    assert len(name) <= 80
+    # Rooms are reused and replayed: creation time and phase instance tell alarms apart,
     # and a phase instance may hold several timers (a bot's turn, a reveal beat).
     assert Alarm("QXZT", START + 1, 7, "deadline", DEADLINE.at).name != name
     assert Alarm("QXZT", START, 8, "deadline", DEADLINE.at).name != name
@@ -241,79 +245,92 @@ def test_alarm_name_is_deterministic_and_valid() -> None:
     assert len(longest) <= 80
 
 
-def test_timer_starts_named_execution_with_whole_second_input(
-    sfn: tuple[Any, Stubber, list[dict[str, Any]]],
+def test_timer_sends_the_whole_alarm_hidden_until_its_deadline(
+    queue: tuple[Any, Stubber, list[dict[str, Any]]],
 ) -> None:
-    client, stub, seen = sfn
+    client, stub, seen = queue
     stub.add_response(
-        "start_execution",
-        _started(),
-        {"stateMachineArn": STATE_MACHINE, "name": DEADLINE.name, "input": ANY},
+        "send_message",
+        _sent(),
+        {"QueueUrl": QUEUE_URL, "MessageBody": ANY, "DelaySeconds": 95},
     )
 
-    StepFunctionsTimers(client, STATE_MACHINE, retry=_retry()).schedule(DEADLINE)
+    _timers(client).schedule(DEADLINE)
 
     (params,) = seen
-    payload = json.loads(params["input"])
-    assert payload == {
+    assert json.loads(params["MessageBody"]) == {
         "room": "QXZT",
+        "room_started": START,
         "phase_id": 7,
         "key": "deadline",
-        "at": "2023-11-14T22:14:55Z",
+        "at": START + 95_000,
     }
-    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", payload["at"])
+    assert params["MessageBody"] == message_body(DEADLINE)
 
 
-def test_timer_at_never_rounds_a_deadline_forward() -> None:
-    # `at` is whole seconds: Step Functions would truncate milliseconds anyway,
-    # and deadlines are whole seconds already (deadline_after rounds up).
-    from table.adapters.stepfunctions import iso_utc
-
-    assert iso_utc(START + 95_000) == "2023-11-14T22:14:55Z"
-    assert iso_utc(START + 95_999) == "2023-11-14T22:14:55Z"
-
-
-def test_timer_already_started_is_idempotent(
-    sfn: tuple[Any, Stubber, list[dict[str, Any]]],
+def test_a_deadline_beyond_sqs_ceiling_is_sent_for_900_s(
+    queue: tuple[Any, Stubber, list[dict[str, Any]]],
 ) -> None:
-    client, stub, _ = sfn
-    stub.add_client_error(
-        "start_execution", service_error_code="ExecutionAlreadyExists", http_status_code=400
+    client, stub, _ = queue
+    far = Alarm("QXZT", START, 7, "deadline", START + 3_600_000)
+    stub.add_response(
+        "send_message", _sent(), {"QueueUrl": QUEUE_URL, "MessageBody": ANY, "DelaySeconds": 900}
     )
-    StepFunctionsTimers(client, STATE_MACHINE, retry=_retry()).schedule(DEADLINE)
+    _timers(client).schedule(far)
 
 
-def test_timer_retries_throttling_then_starts(
-    sfn: tuple[Any, Stubber, list[dict[str, Any]]],
+def test_delay_is_rounded_up_never_negative_and_capped() -> None:
+    # Rounded up: a message never appears before its deadline by the sender's clock.
+    assert delay_seconds(START + 95_000, START) == 95
+    assert delay_seconds(START + 95_001, START) == 96
+    assert delay_seconds(START + 1, START) == 1
+    assert delay_seconds(START, START) == 0
+    assert delay_seconds(START - 5_000, START) == 0  # overdue: at once
+    assert delay_seconds(START + 900_000, START) == MAX_DELAY_S == 900
+    assert delay_seconds(START + 7_200_000, START) == 900
+
+
+def test_timer_retries_throttling_then_sends(
+    queue: tuple[Any, Stubber, list[dict[str, Any]]],
 ) -> None:
-    client, stub, seen = sfn
+    client, stub, seen = queue
     for _ in range(ATTEMPTS - 1):
-        _throttle(stub, "start_execution", "ThrottlingException")
-    stub.add_response("start_execution", _started())
+        _throttle(stub, "send_message", "ThrottlingException")
+    stub.add_response("send_message", _sent())
 
-    StepFunctionsTimers(client, STATE_MACHINE, retry=_retry()).schedule(DEADLINE)
+    _timers(client).schedule(DEADLINE)
 
     assert len(seen) == ATTEMPTS
-    assert {p["name"] for p in seen} == {DEADLINE.name}  # the same name on every attempt
+    assert {p["MessageBody"] for p in seen} == {message_body(DEADLINE)}
 
 
 def test_timer_throttled_on_every_attempt_is_busy(
-    sfn: tuple[Any, Stubber, list[dict[str, Any]]],
+    queue: tuple[Any, Stubber, list[dict[str, Any]]],
 ) -> None:
-    client, stub, _ = sfn
+    client, stub, _ = queue
     for _ in range(ATTEMPTS):
-        _throttle(stub, "start_execution", "ThrottlingException")
+        _throttle(stub, "send_message", "ThrottlingException")
     with pytest.raises(Busy):
-        StepFunctionsTimers(client, STATE_MACHINE, retry=_retry()).schedule(DEADLINE)
+        _timers(client).schedule(DEADLINE)
 
 
-def test_timer_other_errors_propagate(sfn: tuple[Any, Stubber, list[dict[str, Any]]]) -> None:
-    client, stub, _ = sfn
-    stub.add_client_error("start_execution", service_error_code="StateMachineDoesNotExist")
+@pytest.mark.parametrize("code", ["RequestThrottled", "ServiceUnavailable", "KmsThrottled"])
+def test_timer_sqs_unavailable_is_busy(
+    queue: tuple[Any, Stubber, list[dict[str, Any]]], code: str
+) -> None:
+    client, stub, _ = queue
+    _throttle(stub, "send_message", code, status=503 if code == "ServiceUnavailable" else 400)
+    with pytest.raises(Busy):
+        _timers(client).schedule(DEADLINE)
+
+
+def test_timer_other_errors_propagate(queue: tuple[Any, Stubber, list[dict[str, Any]]]) -> None:
+    client, stub, _ = queue
+    stub.add_client_error("send_message", service_error_code="QueueDoesNotExist")
     from botocore.exceptions import ClientError
 
     with pytest.raises(ClientError):
-        StepFunctionsTimers(client, STATE_MACHINE, retry=_retry()).schedule(DEADLINE)
+        _timers(client).schedule(DEADLINE)
 
 
 # --- DynamoRoomStore: its conditions run in tests/integration/test_store_contract.py -------

@@ -21,12 +21,14 @@ import pytest
 from botocore.exceptions import ClientError
 
 from infra.template import table_definition
+from table.adapters import sqs
 from table.adapters.apigateway import ApiGatewayNotifier
 from table.adapters.dynamodb import from_item
 from table.adapters.retry import Retry
 from table.limits import RateLimiter, lookup_quota, room_quota
 from table.ports import Alarm, Busy
 from tests.support.aws import (
+    QUEUE_ARN,
     START,
     TABLE,
     Context,
@@ -679,21 +681,22 @@ def test_disconnect_whose_unbind_is_throttled_still_drops_the_member(
 
 
 @pytest.mark.parametrize("site", ["load", "save"])
-def test_deadline_throttled_fails_the_task_and_its_retry_closes(
+def test_deadline_throttled_is_handed_back_and_its_redelivery_closes(
     stack: Stack, faults: Faults, site: str
 ) -> None:
-    # The state machine retries a failed task (States.TaskFailed): the handler
-    # may fail, and the retry, on an idempotent handler, does the work once.
+    # A message the handler hands back (`batchItemFailures`) comes again after
+    # the queue's visibility timeout; on an idempotent handler it does the work once.
     game = _seat(stack)
     game.start()
     deadline = stack.timers.started[-1]
     before = game.item()
     faults.throttle(site, _bound(stack))
 
-    with pytest.raises(Busy):
-        stack.fire(deadline)
+    answer = stack.fire(deadline)
+    (failure,) = answer["batchItemFailures"]
+    assert failure["itemIdentifier"].startswith("msg-")
     assert game.item() == before
-    stack.fire(deadline)
+    assert stack.fire(deadline) == {"batchItemFailures": []}
 
     assert game.state("Ana")["phase"] in {"voting", "reveal"}
     assert int(game.item()["version"]["N"]) == int(before["version"]["N"]) + 1
@@ -840,12 +843,22 @@ def test_deadline_fired_twice(stack: Stack) -> None:
     _fire_changes_nothing(game, deadline)
 
 
+def _fire_early_only_sends_it_on(game: Game, deadline: Alarm, at: int) -> None:
+    """The chaining rule: a message that arrives before `at` is sent again, and nothing else."""
+    assert at < deadline.at
+    before = Quiet.of(game)
+    game.stack.fire(deadline, at=at)
+    after = Quiet.of(game)
+    assert (after.item, after.messages) == (before.item, before.messages)
+    assert game.stack.timers.calls[before.timers :] == [deadline]
+
+
 def test_deadline_fired_early(stack: Stack) -> None:
     game = _seat(stack)
     game.start()
     deadline = stack.timers.started[-1]
-    _fire_changes_nothing(game, deadline, at=deadline.at - 1)
-    _fire_changes_nothing(game, deadline, at=deadline.at - 1000)
+    _fire_early_only_sends_it_on(game, deadline, at=deadline.at - 1)
+    _fire_early_only_sends_it_on(game, deadline, at=deadline.at - 1000)
     assert game.state("Ana")["phase"] == "writing"
     stack.fire(deadline)  # on time, it acts
     assert game.state("Ana")["phase"] != "writing"
@@ -856,7 +869,7 @@ def test_deadline_after_an_early_close(stack: Stack) -> None:
     game.start()
     writing = stack.timers.started[-1]
     game.to_voting()  # everyone wrote: writing closed early
-    _fire_changes_nothing(game, writing, at=stack.clock.ms)
+    _fire_early_only_sends_it_on(game, writing, at=stack.clock.ms)
     for name in game.voters():
         game.vote(name)  # everyone voted: voting closed early
     voting = next(d for d in stack.timers.started if d.phase_id == writing.phase_id + 1)
@@ -895,10 +908,10 @@ def test_timer_with_an_unknown_key_is_ignored(stack: Stack) -> None:
     game.start()
     current = stack.timers.started[-1]
     before = Quiet.of(game)
-    result = stack.modules["deadline"].handler(
-        {"room": game.code, "phase_id": current.phase_id, "key": "intermission"}, Context()
-    )
-    assert result == {"ok": True}
+    now = stack.clock.ms
+    intermission = Alarm(current.room, current.room_started, current.phase_id, "intermission", now)
+    result = stack.fire(intermission, at=now)
+    assert result == {"batchItemFailures": []}  # delivered, and nothing to do
     assert Quiet.of(game) == before
 
 
@@ -906,8 +919,10 @@ def test_malformed_timer_event_is_refused_without_a_retry(stack: Stack) -> None:
     game = _seat(stack)
     game.start()
     before = Quiet.of(game)
-    result = stack.modules["deadline"].handler({"room": game.code, "phase": "x"}, Context())
-    assert result == {"ok": False}
+    body = json.dumps({"room": game.code, "phase": "x"})
+    event = {"Records": [sqs.record("m-1", body, QUEUE_ARN)]}
+    result = stack.modules["deadline"].handler(event, Context())
+    assert result == {"batchItemFailures": []}  # not handed back: it would fail again
     assert Quiet.of(game) == before
 
 
@@ -915,7 +930,7 @@ def test_malformed_timer_event_is_refused_without_a_retry(stack: Stack) -> None:
 
 
 class LostTimers(RecordingTimers):
-    """Step Functions stayed throttled: every start fails after its retries."""
+    """SQS stayed throttled: every send fails after its retries."""
 
     def schedule(self, deadline: Alarm) -> None:
         raise Busy("ThrottlingException")

@@ -1,7 +1,7 @@
 """Impostor through the Lambda handlers on moto (modes/IMPOSTOR.md).
 
 GIVEN players on their own connections (or one operator's device), WHEN they
-play through the real handlers, with timers fired as Step Functions would at a
+play through the real handlers, with timers fired as the deadline queue delivers them, at a
 fake time, THEN outcomes and scores are the rules', cards reach only the
 connection that asked, and no `state` message names the secret before the
 round's reveal.

@@ -1,4 +1,4 @@
-"""The local stack (`make run`) plays API Gateway, Step Functions and DynamoDB as AWS does.
+"""The local stack (`make run`) plays API Gateway, SQS and DynamoDB as AWS does.
 
 The stack runs in a subprocess with stub handlers that record every event they
 get (one JSON line on stdout, prefixed `EVENT `) and answer through the real
@@ -12,7 +12,6 @@ import asyncio
 import base64
 import contextlib
 import json
-import math
 import os
 import socket
 import time
@@ -34,12 +33,13 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from infra.local import events
-from infra.local.states import StateMachine
+from infra.local.lambdas import Invocation
+from infra.local.sqs import Queue
 from infra.local.testing import RunningStack, running_stack
-from infra.template import state_machine_definition
+from infra.template import DeadlineQueue
 
 REGION = "us-east-1"
-STATE_MACHINE_ARN = "arn:aws:states:us-east-1:123456789012:stateMachine:dictionary-bluff-deadlines"
+QUEUE_ARN = "arn:aws:sqs:us-east-1:123456789012:dictionary-bluff-deadlines"
 PING = ["--ping-interval", "0.3", "--ping-timeout", "0.3"]
 
 # One module holds all three stub handlers; the stack loads it three times,
@@ -49,7 +49,7 @@ import json, os, sys, threading, time
 import boto3
 
 management = boto3.client("apigatewaymanagementapi", endpoint_url=os.environ["WEBSOCKET_ENDPOINT"])
-stepfunctions = boto3.client("stepfunctions")
+sqs = boto3.client("sqs")
 
 
 lock = threading.Lock()  # handlers run in threads: one line per event, never interleaved
@@ -98,12 +98,12 @@ def handler(event, context):
     if command == "sleep":
         time.sleep(message["seconds"])
     if command == "timer":
-        answer = stepfunctions.start_execution(
-            stateMachineArn=os.environ["STATE_MACHINE_ARN"],
-            name=message["name"],
-            input=json.dumps(message["input"]),
+        answer = sqs.send_message(
+            QueueUrl=os.environ["DEADLINE_QUEUE_URL"],
+            MessageBody=json.dumps(message["body"]),
+            DelaySeconds=message["delay"],
         )
-        post(connection_id, {"executionArn": answer["executionArn"]})
+        post(connection_id, {"MessageId": answer["MessageId"], "sent": time.time()})
         return {"statusCode": 200}
     post(connection_id, {"route": route, "body": event["body"], "connection": connection_id})
     return {"statusCode": 200}
@@ -159,7 +159,7 @@ def of_route(route: str, connection_id: str) -> Any:
 def client(stack: RunningStack, service: str) -> Any:
     endpoints = {
         "apigatewaymanagementapi": stack.management_url,
-        "stepfunctions": stack.stepfunctions_url,
+        "sqs": stack.sqs_url,
     }
     return boto3.client(
         service,
@@ -378,61 +378,38 @@ def test_the_management_api_posts_describes_and_closes_a_connection(stack: Runni
         management.post_to_connection(ConnectionId=connection_id, Data=b"{}")
 
 
-# --------------------------------------------------------------- Step Functions
+# --------------------------------------------------------------- SQS
 
 
-def test_a_handlers_start_execution_fires_the_deadline_handler_at_its_time(
+def test_a_handlers_delayed_message_reaches_the_deadline_handler_after_its_delay(
     stack: RunningStack,
 ) -> None:
-    at = math.ceil(time.time() + 0.2)  # deadlines are whole seconds (DESIGN.md)
-    stamp = datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    timer = {"room": "QXZT", "phase_id": 3, "key": "deadline", "at": stamp}
+    body = {"room": "QXZT", "room_started": 1, "phase_id": 3, "key": "deadline", "at": 0}
     with connect(stack.websocket_url) as websocket:
-        websocket.send(json.dumps({"do": "timer", "name": "room-QXZT-r3-voting", "input": timer}))
+        websocket.send(json.dumps({"do": "timer", "body": body, "delay": 1}))
         answer = json.loads(websocket.recv(timeout=5))
-    assert answer["executionArn"].endswith(
-        ":execution:dictionary-bluff-deadlines:room-QXZT-r3-voting"
-    )
 
-    fired = wait_for_event(stack, lambda e: "requestContext" not in e and e.get("room") == "QXZT")
-    # The template's FireDeadline state hands the function {room, phase_id, key}.
-    assert fired["event"] == {"room": "QXZT", "phase_id": 3, "key": "deadline"}
-    assert fired["at"] >= at
-
-
-def test_start_execution_is_idempotent_by_name_and_input(stack: RunningStack) -> None:
-    stepfunctions = client(stack, "stepfunctions")
-    later = datetime.fromtimestamp(math.ceil(time.time()) + 1800, UTC)
-    timer = json.dumps({"room": "BCDF", "phase_id": 1, "key": "deadline", "at": later.isoformat()})
-    first = stepfunctions.start_execution(
-        stateMachineArn=STATE_MACHINE_ARN, name="room-BCDF-r1-writing", input=timer
-    )
-    again = stepfunctions.start_execution(
-        stateMachineArn=STATE_MACHINE_ARN, name="room-BCDF-r1-writing", input=timer
-    )
-    assert again["executionArn"] == first["executionArn"]
-    assert again["startDate"] == first["startDate"]
-    with pytest.raises(stepfunctions.exceptions.ExecutionAlreadyExists):
-        stepfunctions.start_execution(
-            stateMachineArn=STATE_MACHINE_ARN,
-            name="room-BCDF-r1-writing",
-            input=timer.replace('"phase_id": 1', '"phase_id": 2'),
-        )
-    described = stepfunctions.describe_execution(executionArn=first["executionArn"])
-    assert described["status"] == "RUNNING"
-    stepfunctions.stop_execution(executionArn=first["executionArn"])
-    stopped = stepfunctions.describe_execution(executionArn=first["executionArn"])
-    assert stopped["status"] == "ABORTED"
+    fired = wait_for_event(stack, lambda e: "Records" in e, timeout=5)
+    (record,) = fired["event"]["Records"]
+    # The event source mapping's shape: the body as sent, the queue's ARN.
+    assert record["messageId"] == answer["MessageId"]
+    assert json.loads(record["body"]) == body
+    assert record["eventSource"] == "aws:sqs"
+    assert record["eventSourceARN"] == QUEUE_ARN
+    assert record["attributes"]["ApproximateReceiveCount"] == "1"
+    assert fired["at"] >= answer["sent"] + 1  # hidden for its DelaySeconds
 
 
-def test_start_execution_refuses_unknown_machines_and_bad_names(stack: RunningStack) -> None:
-    stepfunctions = client(stack, "stepfunctions")
-    with pytest.raises(stepfunctions.exceptions.StateMachineDoesNotExist):
-        stepfunctions.start_execution(stateMachineArn=STATE_MACHINE_ARN + "-other", input="{}")
-    with pytest.raises(stepfunctions.exceptions.InvalidName):
-        stepfunctions.start_execution(stateMachineArn=STATE_MACHINE_ARN, name="a b", input="{}")
-    with pytest.raises(stepfunctions.exceptions.InvalidExecutionInput):
-        stepfunctions.start_execution(stateMachineArn=STATE_MACHINE_ARN, input="{not json")
+def test_send_message_refuses_bad_delays_and_other_queues(stack: RunningStack) -> None:
+    sqs = client(stack, "sqs")
+    with pytest.raises(sqs.exceptions.ClientError, match="DelaySeconds"):
+        sqs.send_message(QueueUrl=stack.deadline_queue_url, MessageBody="{}", DelaySeconds=901)
+    with pytest.raises(sqs.exceptions.QueueDoesNotExist):
+        sqs.send_message(QueueUrl=stack.deadline_queue_url + "-other", MessageBody="{}")
+    counted = sqs.get_queue_attributes(QueueUrl=stack.deadline_queue_url, AttributeNames=["All"])[
+        "Attributes"
+    ]
+    assert counted["QueueArn"] == QUEUE_ARN
 
 
 # --------------------------------------------------------------- the browser client
@@ -506,55 +483,73 @@ def test_gateway_ids_look_like_api_gateways() -> None:
     assert all(len(i) == 16 and i.endswith("=") and i[:-1].isalnum() for i in ids)
 
 
-class _FakeLambda:
-    """Fails `failures` times, then returns; records every payload and sleep."""
+class _FakeDeadlineFunction:
+    """Records every batch; hands back the messages whose body is in `refuse`."""
 
-    def __init__(self, failures: int) -> None:
-        self.failures = failures
-        self.payloads: list[Any] = []
-        self.sleeps: list[float] = []
+    def __init__(self, refuse: set[str], raises: bool = False) -> None:
+        self.refuse = refuse
+        self.raises = raises
+        self.batches: list[list[tuple[str, str]]] = []
 
-    async def invoke(self, payload: Any) -> Any:
-        from infra.local.states import StatesError
-
-        self.payloads.append(payload)
-        if len(self.payloads) <= self.failures:
-            raise StatesError("RuntimeError", "throttled")
-        return {"statusCode": 200}
-
-    async def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-
-
-def _deadline_machine() -> StateMachine:
-    return StateMachine.from_json(state_machine_definition("arn:aws:lambda:::function:deadline"))
+    async def invoke(self, event: Any) -> Invocation:
+        records = event["Records"]
+        self.batches.append(
+            [(r["body"], r["attributes"]["ApproximateReceiveCount"]) for r in records]
+        )
+        if self.raises:
+            return Invocation(error=RuntimeError("the handler raised"))
+        failures = [{"itemIdentifier": r["messageId"]} for r in records if r["body"] in self.refuse]
+        return Invocation(result={"batchItemFailures": failures})
 
 
-def test_the_deadline_machine_waits_for_at_then_retries_a_failing_handler() -> None:
-    fake = _FakeLambda(failures=2)
-    at = datetime.fromtimestamp(math.ceil(time.time()) + 60, UTC).isoformat()
-    timer = {"room": "QXZT", "phase_id": 3, "key": "deadline", "at": at, "extra": 1}
-    outcome = asyncio.run(_deadline_machine().run(timer, fake.invoke, sleep=fake.sleep))
-    assert outcome.status == "SUCCEEDED"
-    assert fake.payloads == [{"room": "QXZT", "phase_id": 3, "key": "deadline"}] * 3
-    assert 59 < fake.sleeps[0] <= 61  # the Wait, then the template's two retries
-    assert fake.sleeps[1:] == [2.0, 4.0]
+def _drain(fake: _FakeDeadlineFunction, bodies: list[str], batch_size: int = 10) -> Queue:
+    """Send `bodies` to a queue with a 20 ms visibility timeout, deliver until it is empty."""
+    settings = DeadlineQueue(
+        visibility_timeout_s=0.02,
+        max_receive_count=3,
+        batch_size=batch_size,
+        report_batch_item_failures=True,
+    )
+    queue = Queue("http://local/sqs/q", QUEUE_ARN, settings, fake.invoke)
+
+    async def run() -> None:
+        queue.start()
+        for body in bodies:
+            queue.send_message({"QueueUrl": "http://local/sqs/q", "MessageBody": body})
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if not queue._messages:
+                break
+        await queue.shutdown()
+
+    asyncio.run(run())
+    return queue
 
 
-def test_the_deadline_machine_fails_after_its_retries() -> None:
-    fake = _FakeLambda(failures=10)
-    timer = {"room": "QXZT", "phase_id": 3, "key": "deadline", "at": "2020-01-01T00:00:00Z"}
-    outcome = asyncio.run(_deadline_machine().run(timer, fake.invoke, sleep=fake.sleep))
-    assert (outcome.status, outcome.error) == ("FAILED", "DeadlineHandlerFailed")
-    assert len(fake.payloads) == 3
+def test_the_local_queue_delivers_in_batches_and_deletes_what_succeeded() -> None:
+    fake = _FakeDeadlineFunction(refuse=set())
+    queue = _drain(fake, [f"m{i}" for i in range(12)], batch_size=10)
+    assert sorted(b for batch in fake.batches for b, _ in batch) == sorted(
+        f"m{i}" for i in range(12)
+    )
+    assert max(len(batch) for batch in fake.batches) <= 10
+    assert not queue._messages and not queue.dead_letters
 
 
-def test_the_deadline_machine_fails_on_a_bad_timestamp() -> None:
-    fake = _FakeLambda(failures=0)
-    timer = {"room": "QXZT", "phase_id": 3, "key": "deadline", "at": "tomorrow"}
-    outcome = asyncio.run(_deadline_machine().run(timer, fake.invoke, sleep=fake.sleep))
-    assert (outcome.status, outcome.error) == ("FAILED", "States.Runtime")
-    assert fake.payloads == []
+def test_a_handed_back_message_comes_again_then_goes_to_the_dead_letters() -> None:
+    fake = _FakeDeadlineFunction(refuse={"stuck"})
+    queue = _drain(fake, ["fine", "stuck"])
+    deliveries = [(b, n) for batch in fake.batches for b, n in batch]
+    assert deliveries.count(("fine", "1")) == 1  # succeeded once: deleted
+    assert [n for b, n in deliveries if b == "stuck"] == ["1", "2", "3"]
+    assert [m.body for m in queue.dead_letters] == ["stuck"]
+
+
+def test_a_raising_handler_has_its_whole_batch_again() -> None:
+    fake = _FakeDeadlineFunction(refuse=set(), raises=True)
+    queue = _drain(fake, ["a", "b"])
+    assert fake.batches[0] == [("a", "1"), ("b", "1")]
+    assert sorted(m.body for m in queue.dead_letters) == ["a", "b"]
 
 
 # --------------------------------------------------------------- the real handlers

@@ -1,7 +1,7 @@
 """Whole matches through the Lambda handlers on moto.
 
 GIVEN 3, 8 or 12 players on their own connections, WHEN they play six rounds
-with scripted entries and votes (deadlines fired as Step Functions would,
+with scripted entries and votes (deadlines fired as the deadline queue delivers them,
 at a fake time), THEN the scores and winners are exact, and every connection
 only ever received its own view.
 """

@@ -1,11 +1,10 @@
 """template.yaml holds up offline: cfn-lint, the SAM transform, moto, least privilege.
 
 cfn-lint alone does not apply the SAM transform, so it misses circular
-dependencies between the resources SAM generates (roles, permissions) and bad
-state-machine definitions inside `AWS::Serverless::StateMachine`. These tests
-also transform the template with samtranslator, as CloudFormation would, and
-lint the result; moto then parses the state machine's ASL and builds the table
-from the same template through `infra.template`.
+dependencies between the resources SAM generates (roles, permissions). These
+tests also transform the template with samtranslator, as CloudFormation would,
+and lint the result; moto then builds the table and the deadline queue from
+the same template through `infra.template`.
 """
 
 from __future__ import annotations
@@ -31,7 +30,6 @@ from table.protocol import TABLE_REQUESTS
 ROOT = Path(__file__).resolve().parents[2]
 REGION = "us-east-1"
 ACCOUNT = "123456789012"
-DEADLINE_ARN = f"arn:aws:lambda:{REGION}:{ACCOUNT}:function:dictionary-bluff-DeadlineFunction"
 
 # Every request of the table has its own route, so the two cannot drift; the
 # games' moves arrive through $default (docs/deploy.md, "Routes").
@@ -43,12 +41,10 @@ COMMON_ENV = (
     "POWERTOOLS_SERVICE_NAME",
     "POWERTOOLS_METRICS_NAMESPACE",
     "LOG_LEVEL",
+    "DEADLINE_QUEUE_URL",
 )
-STATE_MACHINE_ARN = {
-    "Fn::Sub": "arn:${AWS::Partition}:states:${AWS::Region}:${AWS::AccountId}"
-    ":stateMachine:${AWS::StackName}-deadlines"
-}
-GUARDED_SERVICES = ("dynamodb", "states", "execute-api", "lambda")
+QUEUE_ARN = {"Fn::GetAtt": ["DeadlineQueue", "Arn"]}
+GUARDED_SERVICES = ("dynamodb", "sqs", "execute-api", "lambda")
 
 # cfn-lint findings we accept, rule id -> the written reason. Empty: none.
 ACCEPTED_FINDINGS: dict[str, str] = {}
@@ -75,25 +71,6 @@ def _as_packaged(template: dict[str, Any]) -> dict[str, Any]:
             if isinstance(properties.get(key), str):
                 properties[key] = f"s3://packaged-artifacts/{properties[key].strip('/')}"
     return packaged
-
-
-def _lintable(transformed: dict[str, Any]) -> dict[str, Any]:
-    """Let cfn-lint see the state machine's ASL.
-
-    SAM writes `Definition` as `DefinitionString: {"Fn::Join": ["\\n", [...]]}`,
-    which cfn-lint skips; with literal parts it is one JSON document, which
-    cfn-lint validates against the States Language schema (E3601).
-    """
-    result = copy.deepcopy(transformed)
-    for resource in result["Resources"].values():
-        if resource["Type"] != "AWS::StepFunctions::StateMachine":
-            continue
-        properties = resource["Properties"]
-        joined = properties.get("DefinitionString", {}).get("Fn::Join")
-        if joined and all(isinstance(part, str) for part in joined[1]):
-            properties["Definition"] = json.loads(joined[0].join(joined[1]))
-            del properties["DefinitionString"]
-    return result
 
 
 def _lint(text: str) -> list[str]:
@@ -132,7 +109,7 @@ def _as_list(value: Any) -> list[Any]:
 
 def _role_of(transformed: dict[str, Any], logical_id: str) -> dict[str, Any]:
     properties = transformed["Resources"][logical_id]["Properties"]
-    role_arn = properties.get("Role") or properties["RoleArn"]  # Lambda / Step Functions
+    role_arn = properties["Role"]
     role: dict[str, Any] = transformed["Resources"][role_arn["Fn::GetAtt"][0]]
     return role
 
@@ -156,87 +133,76 @@ def test_cfn_lint_finds_nothing_in_the_template() -> None:
 
 
 def test_cfn_lint_finds_nothing_in_the_transformed_template(transformed: dict[str, Any]) -> None:
-    # This is where circular dependencies (E3004) and bad ASL (E3601) would show.
-    assert _lint(json.dumps(_lintable(transformed))) == []
+    # This is where circular dependencies (E3004) would show.
+    assert _lint(json.dumps(transformed)) == []
 
 
-def test_the_transformed_lint_sees_the_state_machine_definition(
-    transformed: dict[str, Any],
+# ------------------------------------------------------------------ deadline queue
+
+
+def _deadline_function_timeout(template: dict[str, Any]) -> int:
+    properties = template["Resources"]["DeadlineFunction"]["Properties"]
+    return int(properties.get("Timeout", template["Globals"]["Function"]["Timeout"]))
+
+
+def test_deadline_queue_is_read_by_the_deadline_function_with_partial_failures(
+    template: dict[str, Any],
 ) -> None:
-    broken = _lintable(transformed)
-    states = broken["Resources"]["DeadlineStateMachine"]["Properties"]["Definition"]["States"]
-    wait = states["WaitForDeadline"]
-    wait["TimestampPathX"] = wait.pop("TimestampPath")
-    assert any(finding.startswith("E3601") for finding in _lint(json.dumps(broken)))
+    (mapping,) = _resources(template, "AWS::Lambda::EventSourceMapping").values()
+    properties = mapping["Properties"]
+    assert properties["EventSourceArn"] == QUEUE_ARN
+    assert properties["FunctionName"] == {"Ref": "DeadlineFunction"}
+    assert properties["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
+    assert 1 <= properties["BatchSize"] <= 10
+    assert properties["MaximumBatchingWindowInSeconds"] == 0  # a deadline waits for no batch
+    settings = tpl.deadline_queue()
+    assert settings.batch_size == properties["BatchSize"]
+    assert settings.report_batch_item_failures
 
 
-# ------------------------------------------------------------------ state machine
+def test_deadline_queue_is_standard_redriven_and_outlives_its_function(
+    template: dict[str, Any],
+) -> None:
+    queues = _resources(template, "AWS::SQS::Queue")
+    assert set(queues) == {"DeadlineQueue", "DeadlineDeadLetterQueue"}
+    queue = queues["DeadlineQueue"]["Properties"]
+    assert "FifoQueue" not in queue  # standard: per-message DelaySeconds, at least once
+    assert "DelaySeconds" not in queue  # each message carries its own
+    # AWS's advice for a Lambda event source: 6 x the function's timeout.
+    assert queue["VisibilityTimeout"] >= 6 * _deadline_function_timeout(template)
+    assert queue["RedrivePolicy"]["deadLetterTargetArn"] == {
+        "Fn::GetAtt": ["DeadlineDeadLetterQueue", "Arn"]
+    }
+    assert queue["RedrivePolicy"]["maxReceiveCount"] >= 3
+    for properties in (queue, queues["DeadlineDeadLetterQueue"]["Properties"]):
+        assert properties["SqsManagedSseEnabled"] is True
 
 
-def test_state_machine_definition_is_accepted_by_moto() -> None:
-    definition = tpl.state_machine_definition(DEADLINE_ARN)
-    # moto parses the ASL only when it is told to run state machines.
-    with mock_aws(config={"stepfunctions": {"execute_state_machine": True}}):
-        client = boto3.client("stepfunctions", region_name=REGION)
-        created = client.create_state_machine(
-            name="dictionary-bluff-deadlines",
-            definition=definition,
-            roleArn=f"arn:aws:iam::{ACCOUNT}:role/deadline-timers",
-            type="STANDARD",
+def test_deadline_queue_from_the_template_in_moto(template: dict[str, Any]) -> None:
+    queue = template["Resources"]["DeadlineQueue"]["Properties"]
+    with mock_aws():
+        client = boto3.client("sqs", region_name=REGION)
+        dead = client.create_queue(QueueName="deadlines-dlq")["QueueUrl"]
+        dead_arn = client.get_queue_attributes(QueueUrl=dead, AttributeNames=["QueueArn"])
+        redrive = {
+            "deadLetterTargetArn": dead_arn["Attributes"]["QueueArn"],
+            "maxReceiveCount": str(queue["RedrivePolicy"]["maxReceiveCount"]),
+        }
+        url = client.create_queue(
+            QueueName="deadlines",
+            Attributes={
+                "VisibilityTimeout": str(queue["VisibilityTimeout"]),
+                "MessageRetentionPeriod": str(queue["MessageRetentionPeriod"]),
+                "RedrivePolicy": json.dumps(redrive),
+            },
+        )["QueueUrl"]
+        client.send_message(QueueUrl=url, MessageBody="{}", DelaySeconds=900)
+        with pytest.raises(ClientError, match="DelaySeconds"):
+            client.send_message(QueueUrl=url, MessageBody="{}", DelaySeconds=901)
+        counts = client.get_queue_attributes(
+            QueueUrl=url, AttributeNames=["ApproximateNumberOfMessagesDelayed"]
         )
-        described = client.describe_state_machine(stateMachineArn=created["stateMachineArn"])
-        assert json.loads(described["definition"]) == json.loads(definition)
-
-        misspelt = json.loads(definition)
-        wait = misspelt["States"]["WaitForDeadline"]
-        wait["TimestampPathX"] = wait.pop("TimestampPath")
-        with pytest.raises(ClientError, match="ASLParserException"):
-            client.create_state_machine(
-                name="misspelt",
-                definition=json.dumps(misspelt),
-                roleArn=f"arn:aws:iam::{ACCOUNT}:role/deadline-timers",
-            )
-
-
-def test_state_machine_waits_for_at_then_invokes_the_deadline_function_with_retry() -> None:
-    definition = json.loads(tpl.state_machine_definition(DEADLINE_ARN))
-    states = definition["States"]
-
-    wait = states[definition["StartAt"]]
-    assert wait["Type"] == "Wait"
-    assert wait["TimestampPath"] == "$.at"
-
-    task = states[wait["Next"]]
-    assert task["Type"] == "Task"
-    assert task["Resource"] == "arn:aws:states:::lambda:invoke"
-    assert task["Parameters"]["FunctionName"] == DEADLINE_ARN
-    assert task["Parameters"]["Payload"] == {
-        "room.$": "$.room",
-        "phase_id.$": "$.phase_id",
-        "key.$": "$.key",
-    }
-    assert task.get("End") is True
-
-    throttles = task["Retry"][0]
-    assert {"Lambda.ServiceException", "Lambda.TooManyRequestsException"} <= set(
-        throttles["ErrorEquals"]
-    )
-    assert throttles["BackoffRate"] > 1
-    assert throttles["MaxAttempts"] >= 2
-
-    (catch,) = task["Catch"]
-    assert catch["ErrorEquals"] == ["States.ALL"]
-    assert states[catch["Next"]]["Type"] == "Fail"
-
-
-def test_state_machine_is_standard_with_a_fixed_name(template: dict[str, Any]) -> None:
-    (machine,) = _resources(template, "AWS::Serverless::StateMachine").values()
-    properties = machine["Properties"]
-    assert properties["Type"] == "STANDARD"
-    assert properties["Name"] == {"Fn::Sub": "${AWS::StackName}-deadlines"}
-    assert properties["DefinitionSubstitutions"] == {
-        "DeadlineFunctionArn": {"Fn::GetAtt": ["DeadlineFunction", "Arn"]}
-    }
+        assert counts["Attributes"]["ApproximateNumberOfMessagesDelayed"] == "1"
 
 
 # ------------------------------------------------------------------ table
@@ -310,7 +276,16 @@ def test_each_role_holds_only_what_its_function_needs(transformed: dict[str, Any
         "ActionsFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
         "DeadlineFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
     }
-    starts_timers = {"ActionsFunction", "DeadlineFunction"}
+    expected_sqs = {
+        "ConnectionFunction": set(),
+        "ActionsFunction": {"SendMessage"},
+        "DeadlineFunction": {
+            "SendMessage",
+            "ReceiveMessage",
+            "DeleteMessage",
+            "GetQueueAttributes",
+        },
+    }
     for function in FUNCTIONS:
         grants = _grants(_role_of(transformed, function))
         dynamodb = {
@@ -319,12 +294,12 @@ def test_each_role_holds_only_what_its_function_needs(transformed: dict[str, Any
             if a.startswith("dynamodb:")
         }
         assert dynamodb == {(verb, json.dumps(table)) for verb in expected_dynamodb[function]}
-        states = [(a, r) for a, r in grants if a.startswith("states:")]
-        if function in starts_timers:
-            assert states == [("states:StartExecution", STATE_MACHINE_ARN)]
-        else:
-            assert states == []
-        assert not [a for a, _ in grants if a.startswith("lambda:")], function
+        sqs = {(a.removeprefix("sqs:"), json.dumps(r)) for a, r in grants if a.startswith("sqs:")}
+        assert sqs == {(verb, json.dumps(QUEUE_ARN)) for verb in expected_sqs[function]}
+        assert not [a for a, _ in grants if a.startswith(("lambda:", "states:"))], function
+        # SAM's SQS event would add AWSLambdaSQSQueueExecutionRole: every queue in the account.
+        role = _role_of(transformed, function)["Properties"]
+        assert not [p for p in role.get("ManagedPolicyArns", []) if "SQS" in json.dumps(p)]
 
 
 def test_manage_connections_is_scoped_to_this_api_and_stage(transformed: dict[str, Any]) -> None:
@@ -349,19 +324,9 @@ def test_manage_connections_is_scoped_to_this_api_and_stage(transformed: dict[st
     }
 
 
-def test_state_machine_may_invoke_only_the_deadline_function(transformed: dict[str, Any]) -> None:
-    grants = _grants(_role_of(transformed, "DeadlineStateMachine"))
-    assert grants == [("lambda:InvokeFunction", {"Fn::GetAtt": ["DeadlineFunction", "Arn"]})]
-
-
-def test_state_machine_arn_in_env_matches_the_policies(transformed: dict[str, Any]) -> None:
-    for function in ("ActionsFunction", "DeadlineFunction"):
-        variables = transformed["Resources"][function]["Properties"]["Environment"]["Variables"]
-        assert variables["STATE_MACHINE_ARN"] == STATE_MACHINE_ARN
-    machine = transformed["Resources"]["DeadlineStateMachine"]["Properties"]
-    assert STATE_MACHINE_ARN["Fn::Sub"].endswith(
-        ":stateMachine:" + machine["StateMachineName"]["Fn::Sub"]
-    )
+def test_every_function_is_told_the_deadline_queue(template: dict[str, Any]) -> None:
+    variables = template["Globals"]["Function"]["Environment"]["Variables"]
+    assert variables["DEADLINE_QUEUE_URL"] == {"Ref": "DeadlineQueue"}  # a queue's Ref is its URL
 
 
 # ------------------------------------------------------------------ functions and API
@@ -380,7 +345,6 @@ def test_functions_share_one_layer_and_runtime(transformed: dict[str, Any]) -> N
         variables = properties["Environment"]["Variables"]
         assert set(COMMON_ENV) <= set(variables), function
         assert "CONTENT_DIR" not in variables  # content is found beside the code in the layer
-        assert ("STATE_MACHINE_ARN" in variables) == (function != "ConnectionFunction")
         assert variables["WEBSOCKET_ENDPOINT"] == {
             "Fn::Sub": "https://${WebSocketApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/${StageName}"
         }
@@ -452,8 +416,10 @@ def test_alarms_cover_errors_throttles_and_timers(template: dict[str, Any]) -> N
     expected = {("Errors", json.dumps({"Ref": function})) for function in FUNCTIONS} | {
         ("ReadThrottleEvents", json.dumps({"Ref": "Table"})),
         ("WriteThrottleEvents", json.dumps({"Ref": "Table"})),
-        ("ExecutionsFailed", json.dumps({"Ref": "DeadlineStateMachine"})),
-        ("ExecutionsTimedOut", json.dumps({"Ref": "DeadlineStateMachine"})),
+        (
+            "ApproximateNumberOfMessagesVisible",
+            json.dumps({"Fn::GetAtt": ["DeadlineDeadLetterQueue", "QueueName"]}),
+        ),
     }
     assert watched == expected
     subscription = template["Resources"]["AlarmEmailSubscription"]
@@ -464,7 +430,7 @@ def test_outputs(template: dict[str, Any]) -> None:
     outputs = template["Outputs"]
     assert outputs["WebSocketUrl"]["Value"]["Fn::Sub"].startswith("wss://${WebSocketApi}.")
     assert outputs["TableName"]["Value"] == {"Ref": "Table"}
-    assert outputs["StateMachineArn"]["Value"] == {"Ref": "DeadlineStateMachine"}
+    assert outputs["DeadlineQueueUrl"]["Value"] == {"Ref": "DeadlineQueue"}
 
 
 def test_samconfig_deploys_the_stack_with_a_changeset_review() -> None:

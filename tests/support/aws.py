@@ -2,13 +2,12 @@
 
 moto's Management API loses message boundaries and never answers 410 Gone, so
 messages go through `RecordingNotifier`, a fake of the `Notifier` port. Timers
-are recorded and fired by invoking the deadline handler with the very input
-Step Functions would send, at a fake time.
+are recorded and fired by invoking the deadline handler with the very event
+the deadline queue's event source mapping would send, at a fake time.
 """
 
 from __future__ import annotations
 
-import copy
 import importlib.util
 import itertools
 import json
@@ -28,20 +27,21 @@ from moto import mock_aws
 from moto.dynamodb.responses import DynamoHandler
 
 from infra.template import table_definition, ttl_attribute
-from table.adapters.stepfunctions import iso_utc
+from table.adapters import sqs
 from table.ports import Alarm, Clock, Notifier, Telemetry, Timers
 
 ROOT = Path(__file__).resolve().parents[2]
 EVENTS = ROOT / "tests" / "events"
 TABLE = "bluff-test"
 START = 1_795_971_600_000  # 2026-11-29T17:00:00Z
+QUEUE_ARN = "arn:aws:sqs:us-east-1:123456789012:bluff-deadlines"
 
 ENV = {
     "AWS_DEFAULT_REGION": "us-east-1",
     "AWS_ACCESS_KEY_ID": "testing",
     "AWS_SECRET_ACCESS_KEY": "testing",
     "TABLE_NAME": TABLE,
-    "STATE_MACHINE_ARN": "arn:aws:states:us-east-1:123456789012:stateMachine:bluff-deadlines",
+    "DEADLINE_QUEUE_URL": "https://sqs.us-east-1.amazonaws.com/123456789012/bluff-deadlines",
     "WEBSOCKET_ENDPOINT": "https://abc123.execute-api.us-east-1.amazonaws.com/live",
     "POWERTOOLS_SERVICE_NAME": "dictionary-bluff",
     "POWERTOOLS_METRICS_NAMESPACE": "DictionaryBluffTest",
@@ -106,7 +106,7 @@ class RecordingTelemetry(Telemetry):
 
 
 class RecordingTimers(Timers):
-    """Every start in `calls`; `started` holds each execution once, as Step Functions would."""
+    """Every `schedule` in `calls`; `started` holds each alarm once (by `Alarm.name`)."""
 
     def __init__(self) -> None:
         self.calls: list[Alarm] = []
@@ -177,6 +177,7 @@ class Stack:
             name: self._container(name) for name in ("connection", "actions", "deadline")
         }
         self.ids = (f"conn{i:04d}=" for i in itertools.count())
+        self.message_ids = itertools.count()
 
     def _container(self, name: str) -> ModuleType:
         """A fresh import of one handler: what a new Lambda container would run."""
@@ -226,12 +227,16 @@ class Stack:
         result = self.modules["actions"].handler(event("message", cid, body), Context())
         assert result == {"statusCode": 200}
 
-    def fire(self, deadline: Alarm, at: int | None = None) -> None:
-        """Invoke the deadline handler as the state machine would, at `at` (default: on time)."""
+    def fire(self, deadline: Alarm, at: int | None = None) -> dict[str, Any]:
+        """Deliver the alarm's message to the deadline handler, at `at` (default: on time).
+
+        Returns the handler's answer (`batchItemFailures`).
+        """
         self.clock.ms = max(self.clock.ms, deadline.at) if at is None else at
-        payload = {**deadline.payload(), "at": iso_utc(deadline.at)}
-        self.modules["deadline"].handler(copy.deepcopy(payload), Context())
+        delivery = sqs.event([(f"msg-{next(self.message_ids)}", deadline)], QUEUE_ARN)
+        answer: dict[str, Any] = self.modules["deadline"].handler(delivery, Context())
         self.fired.add(deadline.name)
+        return answer
 
     def fire_next(self) -> Alarm:
         """Fire the earliest timer not yet fired (it may be stale: then nothing happens)."""

@@ -164,7 +164,7 @@ class Table:
         return [ScheduledTimer(phase, t.at, t.phase_id) for t in self.top.timers]
 
     def fire(self) -> None:
-        """Let time run to the latest timer and fire it, as Step Functions would."""
+        """Let time run to the latest timer and fire it, as the deadline queue would."""
         timer = self.top.timers[-1]
         self.top.timers.remove(timer)
         self.now = max(self.now, timer.at)

@@ -1,1 +1,1 @@
-"""The table's ports on AWS: DynamoDB, the API Gateway Management API, Step Functions."""
+"""The table's ports on AWS: DynamoDB, the API Gateway Management API, SQS."""
