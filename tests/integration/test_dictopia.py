@@ -3,8 +3,10 @@
 GIVEN players on their own connections and the committed English content, WHEN
 they play whole matches with the deadlines fired as the state machine would,
 THEN a denunciation goes to the table's vote, the Speed card goes to the first
-touch the store accepted, every view is the member's own, and a solo win
-raises the level.
+touch the store accepted, every view is the member's own, and a solo game is
+scored against Big Brother. Four touches of the Speed card in the same instant,
+on four containers, leave exactly one holder; every Dictopia refusal code (and
+every `bad_word`/`bad_claim` reason) is answered in words and changes nothing.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from games.dictopia.codes import MESSAGES, ClaimReason, DCode, WordReason
 from games.dictopia.content import load
 from games.dictopia.lexicon import word_key
 from tests.support.aws import Stack, aws_stack
@@ -236,3 +239,315 @@ def test_solo_against_big_brother_and_the_level(stack: Stack) -> None:
     # One letter a trial against eight cards' eyes: Big Brother wins, the level stays.
     assert final["winners"] == ["big_brother"] and final["solo"]["beaten"] is False
     assert final["solo"]["reached"] == 9
+
+
+# --- D16a: concurrent touches ---------------------------------------------------------------
+
+TOUCH_REPEATS = 12
+
+
+def stored_state(stack: Stack, code: str) -> Any:
+    from games.dictopia.state import DictopiaState
+
+    snapshot = stack.service.store.load(code, stack.clock.now())
+    assert snapshot is not None
+    return snapshot, DictopiaState.model_validate(snapshot.room.state)
+
+
+def speed_on_trial_one(stack: Stack, code: str) -> None:
+    """Put Speed on the current trial, as the match's draw does on a later one (D6b).
+
+    Written straight through the store, as a seeded draw would have left it.
+    """
+    from table.ports import Snapshot
+
+    snapshot, state = stored_state(stack, code)
+    state.plan[state.round - 1] = ["speed"]
+    snapshot.room.state = state.model_dump(mode="json")
+    stack.service.store.save(Snapshot(snapshot.room, snapshot.connections), stack.clock.now())
+
+
+def together(jobs: list[Any]) -> None:
+    import threading
+
+    barrier = threading.Barrier(len(jobs))
+    errors: list[BaseException] = []
+
+    def run(job: Any) -> None:
+        barrier.wait()
+        try:
+            job()
+        except BaseException as error:  # surfaced below, in the test's thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+
+
+def test_d16a_concurrent_touches_one_winner() -> None:
+    """GIVEN four players with a word on file and Speed in play, WHEN all four touch
+    the Speed card in the same instant on four action containers, THEN the store
+    accepts exactly one touch (the conditional write that found `speed_by` empty),
+    the three others are refused `speed_taken`, and the holder never changes."""
+    with aws_stack(seed=5) as stack:
+        senders = stack.containers(len(NAMES))
+        for repeat in range(TOUCH_REPEATS):
+            cids, ids = create(stack, tuple(f"{n}{repeat}" for n in NAMES))
+            host = next(iter(cids.values()))
+            stack.send(host, action="start_match")
+            code = stack.last_state(host)["room"]
+            speed_on_trial_one(stack, code)
+            for cid in cids.values():
+                stack.send(cid, action="play", round=1, cards=[[0, 0], [1, 1]])
+            before = {cid: len(stack.messages(cid, "error")) for cid in cids.values()}
+
+            def touch(i: int, cid: str) -> Any:
+                return lambda: senders[i](cid, {"action": "touch_speed", "round": 1})
+
+            together([touch(i, cid) for i, cid in enumerate(cids.values())])
+            _, state = stored_state(stack, code)
+            assert state.speed_by in ids.values()
+            refused = {
+                cid: [e["code"] for e in stack.messages(cid, "error")[before[cid] :]]
+                for cid in cids.values()
+            }
+            holder = next(cid for name, cid in cids.items() if ids[name] == state.speed_by)
+            assert refused.pop(holder) == [], "the first touch the store accepted wins"
+            assert all(codes == ["speed_taken"] for codes in refused.values()), refused
+            for cid in cids.values():
+                seen = {s["speed_by"] for s in stack.messages(cid, "state") if s.get("speed_by")}
+                assert seen == {state.speed_by}, "the holder never changes"
+            assert stack.last_state(holder)["my_locked"] is True  # D16a: the touch locks
+            assert state.phase == "trial"  # the others go on until time runs out
+
+
+# --- every Dictopia refusal, changing nothing ------------------------------------------------
+
+
+def with_missions(stack: Stack, code: str, missions: list[str]) -> None:
+    """This trial's missions, written through the store as a seeded draw would leave them."""
+    from table.ports import Snapshot
+
+    snapshot, state = stored_state(stack, code)
+    state.plan[state.round - 1] = missions
+    snapshot.room.state = state.model_dump(mode="json")
+    stack.service.store.save(Snapshot(snapshot.room, snapshot.connections), stack.clock.now())
+
+
+def r_lobby(stack: Stack, **options: Any) -> tuple[dict[str, str], dict[str, str], str]:
+    cids, ids = create(stack, ("Ana", "Ben", "Cy"), **options)
+    return cids, ids, stack.last_state(cids["Ana"])["room"]
+
+
+def r_trial(stack: Stack, *missions: str, **options: Any) -> Any:
+    cids, ids, code = r_lobby(stack, **options)
+    stack.send(cids["Ana"], action="start_match")
+    if missions:
+        with_missions(stack, code, list(missions))
+    return cids, ids, code
+
+
+def r_tally(stack: Stack, *missions: str, claims: tuple[str, ...] = (), **options: Any) -> Any:
+    """Ana plays an unlisted word (with `claims`), Ben one letter, Cy nothing; time runs out."""
+    cids, ids, code = r_trial(stack, *missions, **options)
+    hand = stack.last_state(cids["Ana"])["my_hand"]
+    cards = unlisted_word(hand) if options.get("validation") != "strict" else [[0, 0]]
+    stack.send(cids["Ana"], action="play", round=1, cards=cards, claims=list(claims))
+    stack.send(cids["Ben"], action="play", round=1, cards=[[0, 0]])
+    stack.fire_latest()
+    assert stack.last_state(cids["Ana"])["phase"] == "tally"
+    return cids, ids, code
+
+
+def r_vote(stack: Stack) -> Any:
+    cids, ids, code = r_tally(stack)
+    stack.send(cids["Ben"], action="denounce", round=1, player=ids["Ana"])
+    for cid in cids.values():
+        stack.send(cid, action="pass", round=1)
+    assert stack.last_state(cids["Ana"])["phase"] == "vote"
+    return cids, ids, code
+
+
+def r_score(stack: Stack) -> Any:
+    cids, ids, code = r_vote(stack)
+    for cid in cids.values():
+        stack.send(cid, action="judge", round=1, item=1, verdict=True)
+    assert stack.last_state(cids["Ana"])["phase"] == "score"
+    return cids, ids, code
+
+
+def played(*names: str, cards: Any = ((0, 0),)) -> Any:
+    def before(stack: Stack, cids: dict[str, str], ids: dict[str, str]) -> None:
+        for name in names:
+            stack.send(cids[name], action="play", round=1, cards=[list(c) for c in cards])
+
+    return before
+
+
+def then(*steps: Any) -> Any:
+    def before(stack: Stack, cids: dict[str, str], ids: dict[str, str]) -> None:
+        for step in steps:
+            step(stack, cids, ids)
+
+    return before
+
+
+def send(name: str, **message: Any) -> Any:
+    def before(stack: Stack, cids: dict[str, str], ids: dict[str, str]) -> None:
+        fields = {k: (ids[v[1:]] if isinstance(v, str) and v.startswith("@") else v)
+                  for k, v in message.items()}  # fmt: skip
+        stack.send(cids[name], **fields)
+
+    return before
+
+
+def sixty_plays(stack: Stack, cids: dict[str, str], ids: dict[str, str]) -> None:
+    for _ in range(60):
+        stack.clock.ms += 100  # the table's own limit is 20 messages a second
+        stack.send(cids["Ana"], action="play", round=1, cards=[[0, 0]])
+    assert stack.last_state(cids["Ana"])["plays_left"] == 0
+
+
+def nothing(stack: Stack, cids: dict[str, str], ids: dict[str, str]) -> None:
+    return None
+
+
+def solo_lobby(stack: Stack) -> Any:
+    cids, ids = create(stack, ("Sol",), mode="solo", reached=["en:9"])
+    return cids, ids, stack.last_state(cids["Sol"])["room"]
+
+
+def lonely_lobby(stack: Stack) -> Any:
+    cids, ids = create(stack, ("Ana",))
+    return cids, ids, stack.last_state(cids["Ana"])["room"]
+
+
+def strict_trial(stack: Stack) -> Any:
+    return r_trial(stack, validation="strict")
+
+
+def strict_claim_tally(stack: Stack) -> Any:
+    return r_tally(stack, "field_city", claims=("field_city",), validation="strict")
+
+
+def claim_tally(stack: Stack) -> Any:
+    return r_tally(stack, "field_city", claims=("field_city",))
+
+
+def speed_trial(stack: Stack) -> Any:
+    return r_trial(stack, "speed")
+
+
+def even_trial(stack: Stack) -> Any:
+    return r_trial(stack, "even")
+
+
+URL_MISSION = [{"text": "name a site like www.example.com", "bonus": 2}]
+
+# (code, reason, setup, before, sender, message): one case per Dictopia code and reason,
+# and the table's codes as Dictopia's actions meet them. "@Name" stands for Name's id.
+REFUSALS: list[tuple[str, str | None, Any, Any, str, dict[str, Any]]] = [
+    ("bad_word", "empty", r_trial, nothing, "Ana", {"action": "play", "round": 1, "cards": []}),
+    ("bad_word", "too_long", r_trial, nothing, "Ana",
+     {"action": "play", "round": 1, "cards": [[i, 0] for i in range(9)]}),
+    ("bad_word", "bad_card", r_trial, nothing, "Ana",
+     {"action": "play", "round": 1, "cards": [[8, 0]]}),
+    ("bad_word", "card_reused", r_trial, nothing, "Ana",
+     {"action": "play", "round": 1, "cards": [[0, 0], [0, 1]]}),
+    ("bad_word", "bad_face", r_trial, nothing, "Ana",
+     {"action": "play", "round": 1, "cards": [[0, 2]]}),
+    ("bad_claim", "not_in_play", r_trial, nothing, "Ana",
+     {"action": "play", "round": 1, "cards": [[0, 0]], "claims": ["foreign"]}),
+    ("bad_claim", "not_claimable", even_trial, nothing, "Ana",
+     {"action": "play", "round": 1, "cards": [[0, 0]], "claims": ["even"]}),
+    ("locked", None, r_trial, then(played("Ana"), send("Ana", action="lock", round=1)), "Ana",
+     {"action": "play", "round": 1, "cards": [[1, 0]]}),
+    ("not_in_word_list", None, strict_trial, nothing, "Ana",
+     {"action": "play", "round": 1, "cards": [[0, 1], [1, 1], [2, 1], [3, 1]]}),
+    ("rate_limited", None, r_trial, sixty_plays, "Ana",
+     {"action": "play", "round": 1, "cards": [[1, 0]]}),
+    ("no_word", None, r_trial, nothing, "Ana", {"action": "lock", "round": 1}),
+    ("no_speed_mission", None, r_trial, played("Ana"), "Ana",
+     {"action": "touch_speed", "round": 1}),
+    ("speed_taken", None, speed_trial,
+     then(played("Ana", "Ben"), send("Ben", action="touch_speed", round=1)), "Ana",
+     {"action": "touch_speed", "round": 1}),
+    ("denunciation_off", None, strict_claim_tally, nothing, "Ben",
+     {"action": "denounce", "round": 1, "player": "@Ana"}),
+    ("own_word", None, r_tally, nothing, "Ana",
+     {"action": "denounce", "round": 1, "player": "@Ana"}),
+    ("already_denounced", None, r_tally, send("Ben", action="denounce", round=1, player="@Ana"),
+     "Cy", {"action": "denounce", "round": 1, "player": "@Ana"}),
+    ("unknown_player", None, r_tally, nothing, "Ben",
+     {"action": "denounce", "round": 1, "player": "p000000000000"}),
+    ("not_claimed", None, r_tally, nothing, "Ben",
+     {"action": "dispute", "round": 1, "player": "@Ana", "mission": "even"}),
+    ("already_disputed", None, claim_tally,
+     send("Ben", action="dispute", round=1, player="@Ana", mission="field_city"), "Cy",
+     {"action": "dispute", "round": 1, "player": "@Ana", "mission": "field_city"}),
+    ("unknown_item", None, r_vote, nothing, "Ben",
+     {"action": "judge", "round": 1, "item": 9, "verdict": True}),
+    ("already_voted", None, r_vote, send("Ben", action="judge", round=1, item=1, verdict=False),
+     "Ben", {"action": "judge", "round": 1, "item": 1, "verdict": True}),
+    ("too_early", None, r_score, nothing, "Ana", {"action": "continue", "round": 1}),
+    ("not_host", None, r_score, nothing, "Ben", {"action": "continue", "round": 1}),
+    ("level_locked", None, solo_lobby, nothing, "Sol",
+     {"action": "set_options", "options": {"level": 10}}),
+    ("bad_option", "trial_seconds", r_lobby, nothing, "Ana",
+     {"action": "set_options", "options": {"trial_seconds": 100}}),
+    ("bad_option", "validation", solo_lobby, nothing, "Sol",
+     {"action": "set_options", "options": {"validation": "denounce"}}),
+    ("invalid_text", "url", r_lobby, nothing, "Ana",
+     {"action": "set_options", "options": {"custom_missions": URL_MISSION}}),
+    ("not_enough_players", None, lonely_lobby, nothing, "Ana", {"action": "start_match"}),
+    ("wrong_phase", None, r_lobby, nothing, "Ana",
+     {"action": "play", "round": 0, "cards": [[0, 0]]}),
+    ("stale_round", None, r_trial, nothing, "Ana",
+     {"action": "play", "round": 0, "cards": [[0, 0]]}),
+    ("phase_closed", None, r_tally, nothing, "Ben",
+     {"action": "play", "round": 1, "cards": [[1, 0]]}),
+    # A move of another game is not one of Dictopia's: the table refuses it unparsed.
+    ("bad_request", None, r_trial, nothing, "Ana", {"action": "submit", "round": 1, "text": "x"}),
+]  # fmt: skip
+DICTOPIA_CODES = {c.value for c in DCode} | {"rate_limited"}
+
+
+def test_refusals_cover_every_dictopia_code_and_reason() -> None:
+    cases = {(code, reason) for code, reason, *_ in REFUSALS}
+    assert {code for code, _ in cases} >= DICTOPIA_CODES
+    assert {r.value for r in WordReason} <= {r for c, r in cases if c == "bad_word"}
+    assert {r.value for r in ClaimReason} <= {r for c, r in cases if c == "bad_claim"}
+
+
+@pytest.mark.parametrize(
+    ("code", "reason", "setup", "before", "sender", "message"),
+    REFUSALS,
+    ids=[f"{c}-{r}" if r else c for c, r, *_ in REFUSALS],
+)
+def test_refusals_change_nothing(
+    code: str, reason: str | None, setup: Any, before: Any, sender: str, message: dict[str, Any]
+) -> None:
+    """GIVEN a room where the refusal can happen, WHEN the offending action arrives
+    through the handlers, THEN the sender gets `error` with the code, its reason and a
+    sentence, and the room item is byte-for-byte what it was; nobody else hears of it."""
+    with aws_stack(seed=7) as stack:
+        cids, ids, room = setup(stack)
+        before(stack, cids, ids)
+        frame = {k: (ids[v[1:]] if isinstance(v, str) and v.startswith("@") else v)
+                 for k, v in message.items()}  # fmt: skip
+        item = stack.room_item(room)
+        cid = cids[sender]
+        heard = {c: len(stack.messages(c)) for c in cids.values() if c != cid}
+        stack.send(cid, **frame, req="r1")
+        error = stack.messages(cid)[-1]
+        assert (error["type"], error["code"], error.get("reason")) == ("error", code, reason)
+        assert error["req"] == "r1" and error["message"]
+        worded = MESSAGES.get(f"{code}:{reason}") or MESSAGES.get(code)
+        if worded is not None:  # Dictopia's own codes, in Dictopia's words
+            assert error["message"] == worded
+        assert stack.room_item(room) == item, "the room item is byte-for-byte unchanged"
+        assert {c: len(stack.messages(c)) for c in heard} == heard

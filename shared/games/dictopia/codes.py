@@ -52,4 +52,12 @@ MESSAGES: dict[str, str] = {
     DCode.ALREADY_DISPUTED: "That claim is already disputed.",
     DCode.UNKNOWN_ITEM: "There is no such item on the vote.",
     DCode.LEVEL_LOCKED: "Win at the level below first.",
+    # Each reason in words of its own (D4b, D9b).
+    f"{DCode.BAD_WORD}:{WordReason.EMPTY}": "Place at least one card in the word.",
+    f"{DCode.BAD_WORD}:{WordReason.TOO_LONG}": "More letters than cards in your hand.",
+    f"{DCode.BAD_WORD}:{WordReason.BAD_CARD}": "That card is not in your hand.",
+    f"{DCode.BAD_WORD}:{WordReason.CARD_REUSED}": "Each card can be used only once.",
+    f"{DCode.BAD_WORD}:{WordReason.BAD_FACE}": "Use the upper or the lower letter of a card.",
+    f"{DCode.BAD_CLAIM}:{ClaimReason.NOT_IN_PLAY}": "That mission is not in play this trial.",
+    f"{DCode.BAD_CLAIM}:{ClaimReason.NOT_CLAIMABLE}": "The game checks that mission itself.",
 }

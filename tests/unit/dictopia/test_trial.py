@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from games.dictopia.content import SET_SIZE
+from games.dictopia.content import SET_SIZE, Content
+from games.dictopia.lexicon import Entries, MemoryLexicon
 from games.dictopia.state import SCORE, TALLY, TRIAL
 from tests.support.tabletop import refused
-from tests.unit.dictopia.support import set_hand, set_missions, table
+from tests.unit.dictopia.support import (
+    ENTRIES,
+    TEXTS,
+    WORDS,
+    english_cards,
+    set_hand,
+    set_missions,
+    table,
+)
 
 
 def test_d1a_start_needs_two_to_twelve_or_one_solo() -> None:
@@ -141,6 +150,55 @@ def test_d4d_sixty_plays_per_trial() -> None:
         top.move(a, "play", round=1, cards=[[0, 0]])
     assert top.view(a)["plays_left"] == 0
     assert refused(top.move, a, "play", round=1, cards=[[0, 0]]) == "rate_limited"
+
+
+class CountingLexicon(MemoryLexicon):
+    """The test list, counting every question asked of it."""
+
+    def __init__(self) -> None:
+        super().__init__("en", WORDS, ENTRIES)
+        self.asked: list[str] = []
+
+    def spellings(self, key: str) -> tuple[str, ...]:
+        self.asked.append(key)
+        return super().spellings(key)
+
+    def anagram_count(self, key: str) -> int:
+        self.asked.append(key)
+        return super().anagram_count(key)
+
+    def entries(self, key: str) -> Entries:
+        self.asked.append(key)
+        return super().entries(key)
+
+
+@pytest.mark.parametrize("validation", ["denounce", "strict"])
+def test_d4d_denounce_room_play_never_reads_list(validation: str) -> None:
+    """GIVEN a denounce room, WHEN players play, replace, claim, lock and touch Speed
+    and every view is drawn, THEN the word list is never asked (Secrecy: not even
+    timing could tell a listed word); a strict room asks it on every play."""
+    lexicon = CountingLexicon()
+    content = Content("en", english_cards(), lexicon, TEXTS)
+    top, (a, b, c) = table(3, content=content, validation=validation)
+    top.start()
+    set_missions(top, 1, ["speed", "field_city", "verb", "anagram"])
+    listed = set_hand(top, a, "BEAR")
+    unlisted = set_hand(top, b, "XQZ") if validation == "denounce" else None
+    lexicon.asked.clear()
+    if unlisted is not None:
+        top.move(a, "play", round=1, cards=listed[:3])  # BEA, then BEAR: replaced
+    top.move(a, "play", round=1, cards=listed, claims=["field_city"])
+    if unlisted is not None:
+        top.move(b, "play", round=1, cards=unlisted)
+    top.move(a, "touch_speed", round=1)
+    for member in (a, b, c):
+        assert top.view(member)["phase"] == TRIAL
+    if validation == "denounce":
+        assert lexicon.asked == []
+        # `dict` missions are not previewed: that would reveal the list (D4d).
+        assert top.view(a)["my_preview"]["missions"] == []
+    else:
+        assert lexicon.asked, "a strict room looks every word up at play"
 
 
 def test_d6a_disjoint_hands_target_is_first_undealt_back() -> None:
