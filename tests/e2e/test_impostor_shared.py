@@ -241,7 +241,6 @@ def test_pass_match_on_one_phone_with_a_lap_vote(table: Any) -> None:
     tv.page.goto(f"{stack.url}/?room={code}&tv=1")
     tv.wait_phase("lobby", 0)
     expect(tv.testid("local-seats")).to_contain_text("Dee")
-    expect(tv.testid("take-seat-btn")).to_have_count(0)
     players = ana.last_state()["players"]
     names = {p["id"]: p["name"] for p in players}
     assert [p["name"] for p in players] == ["Ana", "Ben", "Cy", "Dee"]
