@@ -396,7 +396,7 @@ def test_f28_keys_and_read_aloud(browser: Any, stages: list[fp.Stage]) -> None:
     # A voter: 1–9 pick, "Vote for N", Enter votes; one's own card can't be picked.
     s.show(fp.voting(5))
     close_help(s)
-    assert s.page.title() == "● Your turn · Fictionary" or "Your turn" in s.page.title()
+    assert s.page.title() == "● Your turn — Fictionary", s.page.title()
     expect(s.testid("banner").last).to_have_text("Vote for the real one.")
     s.page.keyboard.press("2")
     expect(s.testid("vote-btn")).to_have_text("Pick a definition")
