@@ -524,3 +524,80 @@ def test_f28a_cards_past_nine_by_keyboard(browser: Any, stages: list[fp.Stage]) 
     tv = stage(stages, browser, fp.voting(12, can_vote=False, seat=None), tv=True, **TV_SIZE)
     expect(tv.page.locator('[data-testid="ballot-option"]')).to_have_count(12)
     no_errors(s, tv)
+
+
+# --- F28, beyond the named tests: Skip, first-time help, the chime ----------------
+
+
+def test_f28_skip_jumps_to_every_beats_end_state(browser: Any, stages: list[fp.Stage]) -> None:
+    s = stage(stages, browser, fp.voting(), **PHONE)
+    s.show(fp.reveal(start=s.now() + 200))  # 10 s of beats
+    expect(s.page.locator('[data-testid="reveal-card"][data-stage="waiting"]')).to_have_count(3)
+    s.testid("reveal-skip").click()
+    expect(s.page.locator('[data-testid="reveal-card"][data-stage="waiting"]')).to_have_count(0)
+    expect(s.page.locator('[data-testid="reveal-card"][data-stage="truth"]')).to_have_count(1)
+    expect(s.testid("beat-lines").locator("li")).to_have_count(6)
+    expect(s.page.locator("#reveal-live")).to_have_text(
+        "The scores are up. Cy leads with 4 points."
+    )
+    expect(s.testid("reveal-skip")).to_have_count(0)
+    expect(s.testid("awards")).to_be_visible()
+    no_errors(s)
+
+
+def test_f28_first_time_job_cards_and_how_to_play(browser: Any, stages: list[fp.Stage]) -> None:
+    s = stage(stages, browser, fp.writing(), **PHONE)
+    expect(s.testid("how-to")).to_be_visible()
+    expect(s.page.locator('[data-testid="job-card"][data-job="write"]')).to_be_visible()
+    close_help(s)
+    expect(s.testid("job-card")).to_have_count(0)
+    s.show(fp.writing(round=2))
+    assert s.testid("job-card").count() == 0 and s.testid("how-to").count() == 0, "once a game"
+    s.show(fp.voting(round=2))
+    expect(s.page.locator('[data-testid="job-card"][data-job="vote"]')).to_be_visible()
+    s.show(fp.voting(judge=True, shown=False, round=3))
+    assert s.testid("job-card").count() == 0, "no card for reading out"
+    s.show(fp.choosing(round=4))
+    expect(s.page.locator('[data-testid="job-card"][data-job="choose"]')).to_be_visible()
+    s.show(fp.voting(round=5))
+    assert s.testid("job-card").count() == 0
+    # A new game explains each job again; How to play opens only from its button now.
+    s.show(fp.base("lobby", round=0, judge=None))
+    s.show(fp.writing(round=1))
+    expect(s.page.locator('[data-testid="job-card"][data-job="write"]')).to_be_visible()
+    assert s.testid("how-to").count() == 0
+    s.testid("howto-open").click()
+    expect(s.testid("how-to")).to_be_visible()
+    expect(s.testid("howto-close")).to_be_focused()
+    # A TV never gets either.
+    tv = stage(stages, browser, fp.writing(seat=None), tv=True, **TV_SIZE)
+    assert tv.testid("how-to").count() == 0 and tv.testid("job-card").count() == 0
+    no_errors(s, tv)
+
+
+HIDDEN = """
+  window.__hidden = false;
+  window.__chimes = [];
+  Object.defineProperty(Document.prototype, 'hidden', {
+    configurable: true, get: () => window.__hidden,
+  });
+  window.addEventListener('fictionary-chime', (e) => window.__chimes.push(e.detail.turn));
+"""
+
+
+def test_f28_chime_when_hidden(browser: Any, stages: list[fp.Stage]) -> None:
+    on = HIDDEN + "localStorage.setItem('fictionary:helper:chime', '1');"
+    s = stage(stages, browser, fp.voting(), init=on, **PHONE)
+    assert s.page.evaluate("window.__chimes") == [], "the tab is visible: no chime"
+    s.page.evaluate("window.__hidden = true")
+    s.show(fp.writing(round=2))
+    s.wait_for(lambda: s.page.evaluate("window.__chimes"))
+    s.show(fp.writing(round=2, ready=2))  # the same turn: once
+    s.show(fp.voting(judge=True, round=3))  # the Judge during voting: not waited on
+    assert s.page.evaluate("window.__chimes") == ["FICT|writing|2"]
+    off = stage(stages, browser, fp.voting(), init=HIDDEN, **PHONE)  # off by default
+    off.page.evaluate("window.__hidden = true")
+    off.show(fp.writing(round=2))
+    expect(off.testid("entry")).to_be_visible()
+    assert off.page.evaluate("window.__chimes") == []
+    no_errors(s, off)

@@ -60,7 +60,9 @@ export function renderReveal(ctx) {
   const rv = revealOf(state.reveal);
   if (!rv) return { node: h('section', { class: 'screen' }, roundLine(state)) };
   const now = serverNow();
-  const reached = rv.beats.filter((b) => b.at <= now);
+  // Skip (F28) jumps this screen to every beat's end state; the table's reveal runs on.
+  const reached = memo.skip ? rv.beats : rv.beats.filter((b) => b.at <= now);
+  const more = reached.length < rv.beats.length;
   const me = mySeat(state);
   const seen = (cue) => reached.some((b) => b.cue === cue);
   const authorOf = new Map(); // n -> beat, once its author beat is reached
@@ -95,7 +97,11 @@ export function renderReveal(ctx) {
   });
   const parts = [roundLine(state), wordBlock(state, { speaker: false, ctx }), banner(note, 'reveal-banner'),
     h('ol', { class: 'ballot reveal', testid: 'reveal' }, cards),
-    h('ol', { class: 'beat-lines', testid: 'beat-lines' }, lines.map((l) => h('li', { text: l })))];
+    h('ol', { class: 'beat-lines', testid: 'beat-lines' }, lines.map((l) => h('li', { text: l }))),
+    more && !ctx.tv ? h('button', {
+      type: 'button', class: 'btn btn-quiet', testid: 'reveal-skip', dataset: { focus: 'reveal-skip' },
+      onclick: () => { memo.skip = true; ctx.rerender({ focusKey: 'word' }); },
+    }, t('fictionary.reveal.skip')) : null];
   if (seen('totals')) {
     parts.push(h('ul', { class: 'awards', testid: 'awards' }, Object.entries(rv.awards).filter(([, v]) => num(v) > 0)
       .map(([id, v]) => h('li', { text: t('fictionary.reveal.award', { name: nameOf(state, id), n: num(v) }) }))));
@@ -108,6 +114,6 @@ export function renderReveal(ctx) {
     focus: node.querySelector('[data-testid="word"]'),
     wake,
     onKey: (ev) => scoresKey(ev, ctx),
-    shape: JSON.stringify(['reveal', rv.round, reached.length, !!memo.sheet, !!memo.keySheet]),
+    shape: JSON.stringify(['reveal', rv.round, reached.length, !!memo.sheet, !!memo.keySheet, more]),
   };
 }
