@@ -3,8 +3,8 @@
 Plays a scripted match through the real handlers on moto (the test stack of
 `tests/support/aws.py`: recording notifier and timers, a fake clock) and
 counts, per action type, every DynamoDB request (a botocore `before-call` hook
-on each handler module's client), every Management API post and every state
-machine start. Then times the cold import of each handler module in fresh
+on each handler module's client), every Management API post and every timer
+sent to the deadline queue. Then times the cold import of each handler module in fresh
 interpreters against a bare `import boto3`, and prices a match at AWS list
 prices. Prints markdown.
 
@@ -40,6 +40,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "shared")]
 
+from table.adapters.sqs import message_body  # noqa: E402
 from table.ports import Alarm  # noqa: E402
 from tests.support.aws import (  # noqa: E402
     ENV,
@@ -68,9 +69,11 @@ WS_CONNECTION_MINUTE = Decimal("0.25") / 1_000_000
 LAMBDA_GB_SECOND = Decimal("0.0000133334")  # arm64
 LAMBDA_REQUEST = Decimal("0.20") / 1_000_000
 LAMBDA_MEMORY_GB = Decimal(1)  # 1024 MB
-SFN_TRANSITION = Decimal("0.025") / 1000
-SFN_TRANSITIONS_PER_TIMER = 3  # Wait, Task, end
-SFN_TRANSITIONS_PER_STOPPED = 1  # Wait: stopped there (StopExecution), it goes no further
+SQS_REQUEST = Decimal("0.40") / 1_000_000  # standard queue; each 64 KB of payload is a request
+SQS_CHUNK_BYTES = 64 * 1024
+# Lambda's poller per delivered batch: the ReceiveMessage that got it, the DeleteMessageBatch
+# after it succeeds.
+SQS_REQUESTS_PER_BATCH = 2
 CONNECTION_ITEM_BYTES = 100
 
 
@@ -117,8 +120,9 @@ class Call:
     posts: int = 0
     post_units: int = 0  # 32 KB increments
     inbound: int = 0  # client frames (API Gateway bills them as messages)
-    timers: int = 0
-    stops: int = 0  # StopExecution: a phase closed before its deadline
+    timers: int = 0  # SendMessage to the deadline queue
+    timer_requests: int = 0  # the same, in 64 KB chunks of payload
+    unchanged: int = 0  # posts identical to the connection's previous one (but `server_now`)
     ms: float = 0.0
     # operation, the room item?, strongly consistent?, size of a written item if known
     requests: list[tuple[str, bool, bool, int | None]] = field(default_factory=list)
@@ -137,7 +141,7 @@ class Call:
 
 
 class Meter:
-    """Attributes every DynamoDB request, post and timer start to the action being run."""
+    """Attributes every DynamoDB request, post and timer sent to the action being run."""
 
     def __init__(self, stack: Stack) -> None:
         self.stack = stack
@@ -149,29 +153,25 @@ class Meter:
         self.max_item_body: dict[str, Any] = {}
         self.connected_at: dict[str, int] = {}
         self.connection_ms = 0
-        self.stopped: set[str] = set()  # executions stopped before they fired
+        self.last_post: dict[str, str] = {}  # connection -> its previous message, sans clock
         meter = self
 
         class CountingNotifier(RecordingNotifier):
             def send_all(self, messages: Sequence[tuple[str, Mapping[str, Any]]]) -> set[str]:
-                for _, message in messages:
+                for cid, message in messages:
                     data = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-                    meter.on_post(len(data.encode()))
+                    meter.on_post(cid, message, len(data.encode()))
                 return super().send_all(messages)
 
         class CountingTimers(RecordingTimers):
+            """SqsTimers' requests: one SendMessage per schedule; cancel is SQS's no-op."""
+
             def schedule(self, deadline: Alarm) -> None:
                 assert meter.current is not None
-                meter.current.timers += 1  # a repeated start is still a request
+                meter.current.timers += 1  # a repeated send is still a request
+                size = len(message_body(deadline).encode())
+                meter.current.timer_requests += max(1, math.ceil(size / SQS_CHUNK_BYTES))
                 super().schedule(deadline)
-
-            def cancel(self, alarm: Alarm) -> None:
-                assert meter.current is not None
-                meter.current.stops += 1
-                # Stopped in its Wait: it never fires (unless it already has).
-                if alarm.name not in stack.fired:
-                    meter.stopped.add(alarm.name)
-                    stack.fired.add(alarm.name)
 
         stack.notifier, stack.timers = CountingNotifier(), CountingTimers()
         for module in stack.modules.values():
@@ -181,10 +181,14 @@ class Meter:
             client = service.store.client
             client.meta.events.register("before-call.dynamodb.*", self.on_request)
 
-    def on_post(self, size: int) -> None:
+    def on_post(self, cid: str, message: Mapping[str, Any], size: int) -> None:
         assert self.current is not None
         self.current.posts += 1
         self.current.post_units += max(1, math.ceil(size / 32_768))
+        sans_clock = json.dumps({k: v for k, v in message.items() if k != "server_now"})
+        if self.last_post.get(cid) == sans_clock:
+            self.current.unchanged += 1
+        self.last_post[cid] = sans_clock
 
     def on_request(self, model: Any, params: Mapping[str, Any], **_: Any) -> None:
         assert self.current is not None
@@ -243,9 +247,9 @@ class Match:
         self.code: str | None = None
 
     def advance(self, ms: int) -> None:
-        """Let time pass; every started timer fires once the clock passes its `at`.
+        """Let time pass; every timer sent is delivered once the clock passes its `at`.
 
-        A stopped execution is in `stack.fired` already: it never fires.
+        Each delivery is a batch of one (a room's timers are seconds apart).
         """
         target = self.stack.clock.ms + ms
         while due := [
@@ -426,7 +430,8 @@ def spread(values: Sequence[int]) -> str:
 def action_table(meter: Meter) -> list[str]:
     lines = [
         "| action | calls | DynamoDB reads / call (strongly consistent) | writes / call "
-        "| posts / call | timer starts / call | timer stops / call | handler ms on moto (median) |",
+        "| posts / call | unchanged posts / call | timers sent / call "
+        "| handler ms on moto (median) |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     labels = [k for k in ORDER if meter.calls.get(k)]
@@ -437,7 +442,7 @@ def action_table(meter: Meter) -> list[str]:
             f"| {label} | {len(calls)} | {spread([c.reads for c in calls])} "
             f"({spread([c.strong_reads for c in calls])}) "
             f"| {spread([c.writes for c in calls])} | {spread([c.posts for c in calls])} "
-            f"| {spread([c.timers for c in calls])} | {spread([c.stops for c in calls])} "
+            f"| {spread([c.unchanged for c in calls])} | {spread([c.timers for c in calls])} "
             f"| {statistics.median(c.ms for c in calls):.1f} |"
         )
     return lines
@@ -450,10 +455,10 @@ def cost(meter: Meter, match_ms: int) -> tuple[list[str], Decimal]:
     inbound = sum(c.inbound for c in calls)
     post_units = sum(c.post_units for c in calls)
     timers = sum(c.timers for c in calls)
-    stopped = len(meter.stopped)
-    transitions = (timers - stopped) * SFN_TRANSITIONS_PER_TIMER + (
-        stopped * SFN_TRANSITIONS_PER_STOPPED
+    deliveries = len(meter.calls["deadline (closes a phase)"]) + len(
+        meter.calls["deadline (no-op)"]
     )
+    sqs_requests = sum(c.timer_requests for c in calls) + deliveries * SQS_REQUESTS_PER_BATCH
     # Lambda bills each invocation in whole milliseconds.
     lambda_seconds = Decimal(sum(math.ceil(c.ms) for c in calls)) / 1000
     ws_messages = inbound + post_units
@@ -474,28 +479,40 @@ def cost(meter: Meter, match_ms: int) -> tuple[list[str], Decimal]:
             f"{lambda_seconds:.2f} GB-s",
             lambda_seconds * LAMBDA_MEMORY_GB * LAMBDA_GB_SECOND,
         ),
-        "Step Functions transitions": (
-            f"{transitions} ({timers} executions, {stopped} stopped in their Wait)",
-            transitions * SFN_TRANSITION,
+        "SQS requests": (
+            f"{sqs_requests} ({timers} sends + {deliveries} batches × "
+            f"{SQS_REQUESTS_PER_BATCH}: receive, delete)",
+            sqs_requests * SQS_REQUEST,
         ),
     }
     total = sum((usd for _, usd in parts.values()), Decimal(0))
-    # Pessimistic: 10 ms more per DynamoDB request and timer start, and per handler
+    # Pessimistic: 10 ms more per DynamoDB request and timer sent, and per handler
     # call that posts (one concurrent batch), for the network moto does not have.
     slow_ms = sum(
-        math.ceil(c.ms) + 10 * (c.reads + c.writes + c.timers + c.stops + (1 if c.posts else 0))
+        math.ceil(c.ms) + 10 * (c.reads + c.writes + c.timers + (1 if c.posts else 0))
         for c in calls
     )
     slow_usd = Decimal(slow_ms) / 1000 * LAMBDA_MEMORY_GB * LAMBDA_GB_SECOND
     slow_total = total - parts["Lambda duration (moto wall time)"][1] + slow_usd
+    posts = sum(c.posts for c in calls)
+    unchanged = sum(c.unchanged for c in calls)
+    unchanged_by = {label: sum(c.unchanged for c in cs) for label, cs in meter.calls.items()}
     lines = ["| item | quantity per match | USD per match |", "|---|---:|---:|"]
     lines += [f"| {name} | {qty} | {usd:.7f} |" for name, (qty, usd) in parts.items()]
     lines.append(f"| **total** | match of {match_ms / 60_000:.1f} min | **{total:.6f}** |")
     lines += [
         "",
         f"≈ ${total * 1000:.2f} per 1,000 matches. Pessimistic Lambda duration (+10 ms per "
-        f"DynamoDB request, timer start and post batch): {slow_ms / 1000:.2f} GB-s, "
+        f"DynamoDB request, timer sent and post batch): {slow_ms / 1000:.2f} GB-s, "
         f"${slow_usd:.7f}, total ${slow_total:.6f}.",
+        "",
+        f"Unchanged posts: {unchanged} of {posts} posts repeat the previous message sent to "
+        f"that connection (apart from `server_now`): "
+        + (
+            ", ".join(f"{n} after {label}" for label, n in sorted(unchanged_by.items()) if n)
+            or "none"
+        )
+        + ".",
     ]
     return lines, total
 
@@ -543,9 +560,9 @@ def main() -> None:
         "and votes in rounds 1–5 (the last entry/vote closes the phase), one player "
         "writes nothing in round 6 (its writing deadline closes it), the host continues "
         "odd reveals and the reveal timer ends even ones, one phone drops and resumes in "
-        "round 3, every started timer fires when the clock passes it unless it was stopped "
-        "first (a phase closed by its last pick stops its deadline's execution; other "
-        "early-closed phases cost a no-op firing), everyone disconnects at the end. "
+        "round 3, every timer sent is delivered when the clock passes it (a deadline whose "
+        "phase closed early is a no-op firing: SQS cannot take a delayed message back), "
+        "everyone disconnects at the end. "
         "Reads are GetItem "
         "(in brackets, those strongly consistent: the room; the other is the connection's "
         "binding, eventually consistent); writes are PutItem/UpdateItem/DeleteItem (a "
@@ -659,9 +676,11 @@ def main() -> None:
         "billed on the handler wall time measured here with in-process moto on this "
         "machine (taken as the bound the brief asks for: it includes moto's own Python "
         "work but no network round trips, see the pessimistic line above); cold starts "
-        "not included. Step Functions Standard, $0.025 "
-        "per 1,000 state transitions, 3 per timer execution (Wait, Task, end), 1 for one "
-        "stopped in its Wait (StopExecution itself is not billed). Free tiers ignored.",
+        "not included. SQS standard queue, $0.40 per million requests (each 64 KB of "
+        "payload a request; a timer is one SendMessage of ~110 B, delivered by Lambda's "
+        "poller in a batch of one: one ReceiveMessage and one DeleteMessageBatch; its "
+        "invocation is counted under Lambda). Not per match: the poller's empty long "
+        "polls while nothing is due, a fixed cost of the deployment. Free tiers ignored.",
     ]
     print("\n".join(out))
 
