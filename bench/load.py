@@ -386,7 +386,7 @@ def echo_server() -> Iterator[str]:
 
 
 @contextmanager
-def local_stack(local_aws: bool) -> Iterator[str]:
+def local_stack(local_aws: bool) -> Iterator[tuple[str, int]]:
     from infra.local.testing import running_stack
 
     env = {
@@ -401,7 +401,29 @@ def local_stack(local_aws: bool) -> Iterator[str]:
         tempfile.TemporaryDirectory() as data,
         running_stack(env={**env, "DATA_DIR": data}, startup_timeout=60) as stack,
     ):
-        yield stack.websocket_url
+        yield stack.websocket_url, stack.process.pid
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """CPU time (user + system) a process has used so far; None where /proc cannot tell.
+
+    On a shared machine latencies measure the neighbours too; the CPU a stack
+    spends per action does not.
+    """
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_line(stack: Results, server_s: float | None, bots_s: float) -> str:
+    """CPU per action: the stack's process (when this script started it) and the bots'."""
+    per = 1000 / max(stack.actions, 1)
+    server = "?" if server_s is None else f"{server_s * per:.2f}"
+    return f"  CPU ms per action: stack {server}, bots {bots_s * per:.2f}"
 
 
 def busiest_second(results: Results) -> int:
@@ -459,12 +481,20 @@ def main() -> int:
     print(f"load: `uptime` before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}", flush=True)
     print(HEADER, flush=True)
     with contextlib.ExitStack() as stack:
-        url = args.url or stack.enter_context(local_stack(args.local_aws))
+        url, pid = (
+            (args.url, None) if args.url else stack.enter_context(local_stack(args.local_aws))
+        )
         echo_url = stack.enter_context(echo_server())
         for rooms in args.rooms:
+            server_before, bots_before = cpu_seconds(pid), time.process_time()
             results = asyncio.run(run_rooms(url, rooms, args.players, args.timeout))
+            server_after, bots_s = cpu_seconds(pid), time.process_time() - bots_before
             echo = asyncio.run(run_echo(echo_url, rooms, args.players, 2 * ROUNDS, args.timeout))
             print(row(label, rooms, results, echo), flush=True)
+            server_s = None
+            if server_before is not None and server_after is not None:
+                server_s = server_after - server_before
+            print(cpu_line(results, server_s, bots_s), flush=True)
             if results.errors or results.missed:
                 print(f"  errors: {results.errors}; moves missed: {results.missed}", flush=True)
     print(f"load: `uptime` after: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}", flush=True)

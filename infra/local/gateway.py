@@ -130,7 +130,9 @@ class Gateway:
                 now = time.monotonic()
                 timeout = min(last_active + self._idle_timeout_s, opened + self._max_age_s) - now
             try:
-                message = await asyncio.wait_for(websocket.receive(), timeout)
+                # `timeout()`, not `wait_for()`: no task per frame on Python 3.11.
+                async with asyncio.timeout(timeout):
+                    message = await websocket.receive()
             except TimeoutError:
                 # API Gateway's idle timeout and its 2-hour limit. Only the client's
                 # frames count as activity, as we understand API Gateway's rule.

@@ -67,11 +67,14 @@ class Fanout:
             # A change to observers only names its audience (`Decision.audience`).
             scoped = bool(decisions) and all(d.audience is not None for d in decisions)
             audience = set().union(*(d.audience or () for d in decisions)) if scoped else None
-            for member_id, cid in connections.items():
-                if room.member(member_id) is not None and (
-                    audience is None or member_id in audience
-                ):
-                    messages.append((cid, referee.view(room, member_id, now)))
+            present = {m.id for m in room.members}
+            reached = [
+                (member_id, cid)
+                for member_id, cid in connections.items()
+                if member_id in present and (audience is None or member_id in audience)
+            ]
+            views = referee.views(room, [member_id for member_id, _ in reached], now)
+            messages.extend((cid, view) for (_, cid), view in zip(reached, views, strict=True))
         gone = self.notifier.send_all(messages) if messages else set()
         for cid in kicked_connections.values():
             self.after_write("unbind", partial(self.store.unbind, cid))

@@ -21,7 +21,7 @@ change they see, so observer churn costs a few messages, not one per member.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -362,60 +362,72 @@ class Referee:
 
     def view(self, room: Room, member_id: str, now: int) -> dict[str, Any]:
         """The whole `state` message for one member: the table's fields, then the game's."""
-        me = room.member(member_id)
-        if me is None:
-            raise KeyError(member_id)
+        return self.views(room, [member_id], now)[0]
+
+    def views(self, room: Room, member_ids: Sequence[str], now: int) -> list[dict[str, Any]]:
+        """`view` for each of `member_ids`, in order.
+
+        The game's state, the table and the fields every member shares are
+        built once per change, not once per member: a change reaches everyone.
+        """
         state = self._state(room)
         table = room.table()
-        held = [m.id for m in room.members if m.holder == me.id]
-        message: dict[str, Any] = {
-            "type": "state",
-            "room": room.code,
-            "game": room.game,
-            "lang": room.lang,
-            "options": dict(room.options),
-            "phase": state.phase,
-            "server_now": now,
-            "deadline": state.deadline if state.in_match else None,
-            "phase_started_at": state.phase_started_at if state.in_match else None,
-            "me": {
-                "id": me.id,
-                "role": me.role.value,
-                "host": room.host == me.id,
-                **(
-                    {"seats": held}
-                    if (held := [m.id for m in room.members if m.holder == me.id])
-                    else {}
+        in_match = state.in_match
+        options = dict(room.options)
+        players = [
+            {
+                "id": m.id,
+                "name": m.name,
+                "connected": m.connected,
+                "host": room.host == m.id,
+                "active": m.active,
+                **({"bot": m.bot} if m.bot else {}),
+                **({"local": True} if m.holder else {}),
+            }
+            for m in room.members
+            if m.role is Role.PLAYER
+        ]
+        watchers = len(room.watchers)
+        messages = []
+        for member_id in member_ids:
+            me = room.member(member_id)
+            if me is None:
+                raise KeyError(member_id)
+            is_host = room.host == me.id
+            held = [m.id for m in room.members if m.holder == me.id]
+            message: dict[str, Any] = {
+                "type": "state",
+                "room": room.code,
+                "game": room.game,
+                "lang": room.lang,
+                "options": options,
+                "phase": state.phase,
+                "server_now": now,
+                "deadline": state.deadline if in_match else None,
+                "phase_started_at": state.phase_started_at if in_match else None,
+                "me": {
+                    "id": me.id,
+                    "role": me.role.value,
+                    "host": is_host,
+                    **({"seats": held} if held else {}),
+                },
+                "players": players,
+                "observers": watchers,
+                # The host sees who watches, to remove anyone with `kick` (ruling 1e),
+                # shared screens too (marked, and not in the count); every other
+                # member's state has the same fields, with `null` here.
+                "observer_list": (
+                    [
+                        {"id": m.id, "name": m.name, "connected": m.connected, "screen": m.screen}
+                        for m in room.observers
+                    ]
+                    if is_host
+                    else None
                 ),
-            },
-            "players": [
-                {
-                    "id": m.id,
-                    "name": m.name,
-                    "connected": m.connected,
-                    "host": room.host == m.id,
-                    "active": m.active,
-                    **({"bot": m.bot} if m.bot else {}),
-                    **({"local": True} if m.holder else {}),
-                }
-                for m in room.members
-                if m.role is Role.PLAYER
-            ],
-            "observers": len(room.watchers),
-        }
-        # The host sees who watches, to remove anyone with `kick` (ruling 1e), shared
-        # screens too (marked, and not in the count); every other member's state has
-        # the same fields, with `null` here.
-        message["observer_list"] = (
-            [
-                {"id": m.id, "name": m.name, "connected": m.connected, "screen": m.screen}
-                for m in room.observers
-            ]
-            if room.host == me.id
-            else None
-        )
-        message.update(self.game.view(state, table, member_id, now))
-        return message
+            }
+            message.update(self.game.view(state, table, member_id, now))
+            messages.append(message)
+        return messages
 
 
 _NOT_MEMBERS = {"members", "bans", "version"}
