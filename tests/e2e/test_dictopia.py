@@ -10,6 +10,7 @@ E2E_UPDATE_SCREENSHOTS=1).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -28,6 +29,7 @@ from tests.e2e.browser import (  # noqa: E402
     problems,
     screenshot,
 )
+from tests.e2e.dictopia_solver import best_word  # noqa: E402
 from tests.e2e.play import join_by_link, press, settled, wait_until  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -109,3 +111,145 @@ def test_three_players_and_a_tv_play_five_trials(table: Any) -> None:
     assert len({tuple(sorted(f["winners"])) for f in finals}) == 1
     assert found == {}, found
     assert problems([*players, tv]) == []
+
+
+# --- solo against Big Brother -------------------------------------------------------------
+
+SOLO_TIME_SCALE = "0.25"  # a 22.5 s trial: room to arrange eight cards on a busy machine
+
+
+def row_letters(screen: Screen) -> list[str]:
+    return screen.page.locator('[data-testid="row-card"] .dt-letter').all_inner_texts()
+
+
+def tap_face(screen: Screen, card: int, face: int) -> None:
+    press(
+        screen,
+        screen.page.locator(f'[data-testid="hand-face"][data-card="{card}"][data-face="{face}"]'),
+    )
+
+
+def arrange(screen: Screen, hand: list[dict[str, Any]], word: list[list[int]], how: str) -> None:
+    """Put `word` in the row: by taps alone, or with two cards out of order put right
+    by the keyboard (focus a placed card, ←/→) or by dragging one onto the other."""
+    order = list(word)
+    if how in ("keyboard", "drag") and len(order) >= 2:
+        if how == "keyboard":
+            order[0], order[1] = order[1], order[0]
+        else:
+            order[-1], order[-2] = order[-2], order[-1]
+    for n, (card, face) in enumerate(order, 1):
+        tap_face(screen, card, face)
+        expect(screen.testid("row-card")).to_have_count(n)
+    cards = screen.testid("row-card")
+    if how == "keyboard" and len(order) >= 2:
+        cards.nth(0).focus()
+        screen.page.keyboard.press("ArrowRight")
+        expect(cards.nth(1)).to_be_focused()  # the moved card keeps the focus
+    elif how == "drag" and len(order) >= 2:
+        cards.nth(len(order) - 1).drag_to(cards.nth(len(order) - 2))
+    spelled = [hand[c]["faces"][f]["letter"] for c, f in word]
+    expect(screen.page.locator('[data-testid="row-card"] .dt-letter')).to_have_text(spelled)
+
+
+def play_best_word(screen: Screen, round_: int, how: str) -> None:
+    state = screen.last_state()
+    hand, target = state["my_hand"], state["target"]
+    missions = [m["id"] for m in state["missions"]]
+    assert all(m["check"] in ("auto", "dict") for m in state["missions"])  # the solo pool
+    word, _ = best_word(state["lang"], hand, target, missions)
+    arrange(screen, hand, word, how)
+    eyes = sum(hand[c]["faces"][f]["eyes"] for c, f in word)
+    expect(screen.testid("live-count")).to_contain_text(
+        f"{len(word)} letters · {eyes} of {target} eyes"
+    )
+    press(screen, screen.testid("play-btn"))
+    wait_until(screen, lambda: screen.last_state().get("my_word") == word, "the word on file")
+    press(screen, screen.testid("lock-btn"))
+    screen.wait_phase("score", round_)  # solo: the lock closes the trial (D21a)
+
+
+def continue_when_allowed(screen: Screen) -> None:
+    """The host goes on as soon as the score may be left (D7d), never waiting it out."""
+    state = screen.last_state()
+    at = state["continue_at"]
+    wait_until(screen, lambda: time.time() * 1000 >= at + 50, "the score's 6 s")
+    press(screen, screen.testid("continue-btn"))
+
+
+def solo_home(screen: Screen, url: str, level: int, *, leave: bool = False) -> None:
+    """From the home page (or, in a room, through Leave), create a solo room."""
+    if not leave:
+        screen.page.goto(url + "/")
+    else:
+        press(screen, screen.testid("leave-btn"))
+        press(screen, screen.testid("confirm-yes"))  # leaving asks first
+    screen.wait_phase("home")
+    settled(screen)
+    screen.page.locator('[data-testid="game-option"][value="dictopia"]').check()
+    screen.page.locator('[data-testid="dictopia-mode"][value="solo"]').check()
+    expect(screen.testid("home-solo-level")).to_have_text(
+        f"Your level with the English deck: {level} cards in hand."
+    )
+    screen.testid("create-name").fill("Sol")
+    press(screen, screen.testid("create-btn"))
+    screen.wait_phase("lobby", 0)
+
+
+def test_solo_won_against_big_brother_moves_up_to_nine_cards(table: Any) -> None:
+    """GIVEN a browser at level 8 and a TV watching, WHEN the player arranges the best
+    word of each hand (by taps, by the keyboard once, by drag once) and locks it, THEN
+    Big Brother is beaten, the browser remembers level 9 for English, the home page
+    says so, and the next solo game deals 9 cards."""
+    require_axe()
+    stack = table.start_stack(SOLO_TIME_SCALE)
+    sol = table.screen("sol", bypass_csp=True, locale="en-US", **PHONE)
+    solo_home(sol, stack.url, 8)
+    code = sol.testid("room-code").inner_text().strip()
+    tv = table.screen("tv", bypass_csp=True, locale="en-US", **TV_SIZE)
+    tv.page.goto(f"{stack.url}/?room={code}&tv=1")
+    expect(tv.page.locator('main[data-phase="lobby"]')).to_have_count(1)
+    found: dict[str, list[str]] = {}
+    check(sol, "dictopia-solo-lobby-phone", found)
+    check(tv, "dictopia-solo-lobby-tv", found)
+    assert sol.last_state()["solo"]["level"] == 8
+    press(sol, sol.testid("start-btn"))
+
+    for round_, how in enumerate(("keyboard", "drag", "taps", "taps", "taps"), 1):
+        sol.wait_phase("trial", round_)
+        assert len(sol.last_state()["my_hand"]) == 8
+        expect(sol.testid("solo-level")).to_contain_text("8")
+        if round_ == 2:
+            check(sol, "dictopia-solo-trial-phone", found)
+            check(tv, "dictopia-solo-trial-tv", found)
+        play_best_word(sol, round_, how)
+        expect(sol.testid("big-brother")).to_be_visible()
+        if round_ == 2:
+            tv.wait_phase("score", round_)
+            check(sol, "dictopia-solo-score-phone", found)
+            check(tv, "dictopia-solo-score-tv", found)
+        continue_when_allowed(sol)
+
+    sol.wait_phase("finished")
+    tv.wait_phase("finished")
+    final = sol.last_state()
+    assert final["winners"] == [final["me"]["id"]], final["big_brother"]
+    assert final["solo"] == {"level": 8, "reached": 9, "beaten": True}
+    expect(sol.testid("solo-result")).to_have_text(
+        "You beat Big Brother! Next time you play 9 cards."
+    )
+    check(sol, "dictopia-solo-finished-phone", found)
+    check(tv, "dictopia-solo-finished-tv", found)
+    stored = sol.page.evaluate("JSON.parse(localStorage.getItem('dictopia:reached'))")
+    assert stored == {"en": 9}
+
+    solo_home(sol, stack.url, 9, leave=True)  # remembered per browser and language (D23b)
+    assert sol.sent("create_room")[-1]["options"]["reached"] == ["en:9"]
+    assert sol.last_state()["solo"]["level"] == 9
+    press(sol, sol.testid("start-btn"))
+    sol.wait_phase("trial", 1)
+    assert len(sol.last_state()["my_hand"]) == 9
+    expect(sol.page.locator('[data-testid="hand"] > li')).to_have_count(9)
+    check(sol, "dictopia-solo-level9-phone", found)
+    assert found == {}, found
+    assert problems([sol, tv]) == []

@@ -4,9 +4,17 @@
 
 import { h } from '../../shell/dom.js';
 import { LANG_NAMES, t } from '../../shell/i18n.js';
-import { createOptions as soloOptions, levelIn } from './level.js';
+import { LEVEL_EVENT, createOptions as soloOptions, levelIn } from './level.js';
 
 const NAME = 'dictopia-mode';
+
+// The home form's level line is drawn once and may be kept while a room is
+// shown: a win there (LEVEL_EVENT) or in another tab (storage) redraws it.
+let redrawLevel = () => {};
+if (typeof window !== 'undefined') {
+  window.addEventListener(LEVEL_EVENT, () => redrawLevel());
+  window.addEventListener('storage', () => redrawLevel());
+}
 
 export function createChoices(ctx) {
   const memo = ctx.memo || {};
@@ -30,6 +38,7 @@ export function createChoices(ctx) {
     }),
     h('span', { text: t(`dictopia.create.${mode}`) }));
   if (ctx.onDeck) ctx.onDeck(showLevel);
+  redrawLevel = showLevel;
   showLevel();
   return h('fieldset', { class: 'field', testid: 'dictopia-choices' },
     h('legend', { text: t('dictopia.create.modeLabel') }),

@@ -3,6 +3,8 @@
 // (`["en:12", "fr:9"]`) when it creates a solo room.
 
 const KEY = 'dictopia:reached';
+/** Sent on `window` when this browser reaches a new level. */
+export const LEVEL_EVENT = 'dictopia:level';
 const MIN = 8;
 const MAX = 20;
 
@@ -28,8 +30,10 @@ export function rememberLevel(lang, level) {
   try {
     localStorage.setItem(KEY, JSON.stringify({ ...all, [lang]: next }));
   } catch {
-    // private mode: the level is not remembered
+    return; // private mode: the level is not remembered
   }
+  // The home page may be kept while a room is shown: its level line redraws.
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(LEVEL_EVENT));
 }
 
 /** The options a solo room is created with: this browser's levels. */
