@@ -28,6 +28,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -271,6 +272,8 @@ class Game(ABC, Generic[S]):
     # English messages for the game's own error codes (PROTOCOL.md: codes may be added),
     # and for a code with a reason of its own wording, under "code:reason".
     messages: ClassVar[Mapping[str, str]] = {}
+    # The code refusing a seat beyond `seats(options)[1]` (`take_seat`, `add_seat`).
+    full_code: ClassVar[StrEnum | None] = None
 
     def defaults(self) -> dict[str, Json]:
         return {o.name: o.default for o in self.options}
@@ -281,6 +284,16 @@ class Game(ABC, Generic[S]):
 
     def local_seats(self, options: Mapping[str, Json]) -> bool:
         """Whether the host may add seats played on one device (pass-and-play)."""
+        return False
+
+    def one_device(self, options: Mapping[str, Json]) -> bool:
+        """Whether the host's device holds every seat: the host adds them (`add_seat`),
+        a joiner only watches and `take_seat` is `wrong_mode`."""
+        return False
+
+    def clears_seats(self, before: Mapping[str, Json], after: Mapping[str, Json]) -> bool:
+        """Whether this change of options leaves only the host seated: other people
+        watch, local seats go (a change of how the table plays)."""
         return False
 
     def schema(self) -> dict[str, Json]:

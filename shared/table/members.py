@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from dataclasses import dataclass
+from enum import StrEnum
 
 from table.contract import Env, SeatBot, UnseatBot
 from table.errors import Code, Refusal
@@ -114,12 +115,19 @@ def join(
     return Welcome(member.id, token, member.role)
 
 
-def add_local_seat(room: Room, holder: Member, name: str, max_seats: int, env: Env) -> Member:
+def add_local_seat(
+    room: Room,
+    holder: Member,
+    name: str,
+    max_seats: int,
+    env: Env,
+    full: StrEnum = Code.NO_FREE_SEAT,
+) -> Member:
     """A seat played on the holder's device (pass-and-play): it has no token of its own."""
     name = valid_name(name)
     check_name_free(room, name)
     if len(room.active_players) >= max_seats:
-        raise Refusal(Code.NO_FREE_SEAT)
+        raise Refusal(full)
     seat, _ = new_member(room, name, Role.PLAYER, env)
     seat.holder = holder.id
     room.members.append(seat)
@@ -220,16 +228,27 @@ def seat_bot(room: Room, change: SeatBot | UnseatBot, max_seats: int, env: Env) 
     room.members.append(bot)
 
 
-def take_seat(room: Room, member: Member, max_seats: int, now: int) -> None:
+def take_seat(
+    room: Room, member: Member, max_seats: int, now: int, full: StrEnum = Code.NO_FREE_SEAT
+) -> None:
     """An observer takes a free seat between matches (1b)."""
     if member.role is not Role.OBSERVER:
         raise Refusal(Code.NOT_ELIGIBLE)
     if len(room.active_players) >= max_seats:
-        raise Refusal(Code.NO_FREE_SEAT)
+        raise Refusal(full)
     member.role = Role.PLAYER
     member.seated_at = now
     member.active = True
     member.screen = False
+
+
+def keep_only_host_seated(room: Room) -> None:
+    """Between matches, the table starts over from the host's seat: local seats go and
+    every other person seated watches (seats that left stay until the next start)."""
+    room.members = [m for m in room.members if m.holder is None]
+    for member in room.members:
+        if member.id != room.host and member.bot is None and member.is_active_player:
+            member.role, member.seated_at = Role.OBSERVER, None
 
 
 def remove(room: Room, member: Member, in_match: bool) -> None:

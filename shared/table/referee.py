@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel
@@ -143,9 +144,10 @@ class Referee:
     ) -> Decision:
         decision = self.settle(room, env)
         new = decision.room
-        in_match = self._state(new).in_match
+        # Where one device holds every seat (a passed phone), a joiner only watches.
+        no_seat = self._state(new).in_match or self.game.one_device(new.options)
         seats = self._max_seats(new)
-        decision.welcome = members.join(new, name, seats, in_match, observer, env, token)
+        decision.welcome = members.join(new, name, seats, no_seat, observer, env, token)
         decision.changed = True
         return _scoped(room, decision)
 
@@ -211,10 +213,15 @@ class Referee:
             case Start():
                 self._start(decision, state, env)
             case TakeSeat():
-                members.take_seat(room, actor, self._max_seats(room), env.now)
+                if self.game.one_device(room.options):
+                    raise Refusal(Code.WRONG_MODE)
+                members.take_seat(room, actor, self._max_seats(room), env.now, self._full)
                 decision.changed = True
             case SetOptions(options=options, lang=lang):
+                before = dict(room.options)
                 self._set_options(room, options)
+                if self.game.clears_seats(before, room.options):
+                    members.keep_only_host_seated(room)
                 if lang is not None:
                     if lang not in self.game.langs:
                         raise Refusal(Code.UNKNOWN_DECK)
@@ -223,7 +230,7 @@ class Referee:
             case AddSeat(name=name):
                 if not self.game.local_seats(room.options):
                     raise Refusal(Code.WRONG_MODE)
-                members.add_local_seat(room, actor, name, self._max_seats(room), env)
+                members.add_local_seat(room, actor, name, self._max_seats(room), env, self._full)
                 decision.changed = True
             case RemoveSeat(player=player):
                 room.members.remove(members.local_seat(room, actor, player))
@@ -351,6 +358,10 @@ class Referee:
                 decision.changed = True
             else:
                 decision.effects.append(effect)
+
+    @property
+    def _full(self) -> StrEnum:
+        return self.game.full_code or Code.NO_FREE_SEAT
 
     def _max_seats(self, room: Room) -> int:
         return self.game.seats(room.options)[1]

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from games.impostor import actions, content, flags, phases, seats, view
-from games.impostor.moves import MESSAGES, MOVES
+from games.impostor.moves import MESSAGES, MOVES, ImpostorCode
 from games.impostor.options import LAP, OPTIONS, PER_PLAYER, PHONES, mode
 from games.impostor.state import (
     CLUES,
@@ -38,9 +38,19 @@ class Impostor(Game[ImpostorState]):
     def load_content(self, lang: str) -> Any:
         return content.load(lang)
 
+    full_code = ImpostorCode.TABLE_FULL  # a 21st seat
+
     def local_seats(self, options: Mapping[str, Json]) -> bool:
         """Ruling 2b: in `pass` and `host` the host adds every seat to one device."""
         return mode(options).shared_phone
+
+    def one_device(self, options: Mapping[str, Json]) -> bool:
+        """Ruling 2b: ... and joiners watch; `take_seat` is `wrong_mode`."""
+        return mode(options).shared_phone
+
+    def clears_seats(self, before: Mapping[str, Json], after: Mapping[str, Json]) -> bool:
+        """Ruling 2a: changing `play` keeps only the host's seat."""
+        return mode(before).play != mode(after).play
 
     def check_options(self, options: Mapping[str, Json], table: Table) -> None:
         chosen = options.get("categories")

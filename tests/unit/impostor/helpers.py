@@ -7,6 +7,7 @@ from typing import Any
 
 from games.impostor.content import Category, Deck, Word, with_translations
 from games.impostor.game import Impostor
+from table.referee import AddSeat
 from tests.support.tabletop import Tabletop
 
 NAMES = [
@@ -82,9 +83,20 @@ GAME = _OnTestDeck()
 
 
 def table(n: int, seed: int = 0, **options: Any) -> tuple[Tabletop, list[str]]:
+    """A lobby of `n` seats: one phone each, or in `pass`/`host` the host's own seat and
+    local seats added by name on the host's device (ruling 2b)."""
     top = Tabletop(GAME, seed=seed, content=DECK)
     host = top.create(NAMES[0], options=options)
-    return top, [host, *top.seat(*NAMES[1:n])]
+    if options.get("play", "phones") == "phones":
+        return top, [host, *top.seat(*NAMES[1:n])]
+    return top, [host, *(add_seat(top, name) for name in NAMES[1:n])]
+
+
+def add_seat(top: Tabletop, name: str) -> str:
+    """The host adds a local seat; its id."""
+    top.command(top.host, AddSeat(name))
+    assert top.room is not None
+    return next(m.id for m in top.room.members if m.name == name)
 
 
 def started(n: int, seed: int = 0, **options: Any) -> tuple[Tabletop, list[str]]:

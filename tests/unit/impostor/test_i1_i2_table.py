@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 
-from table.errors import Refusal
-from tests.support.tabletop import refused
+from table.referee import AddSeat, RemoveSeat
+from tests.support.tabletop import Tabletop, refused
 from tests.unit.impostor.helpers import (
     CLUES,
+    NAMES,
     accuse,
+    add_seat,
     civilians,
     deal,
     impostors,
@@ -112,14 +114,86 @@ def test_i1e_rematch_resets_keeps_used_words() -> None:
     assert rnd(top).word != first_word and first_word in json.dumps(top.room.memory)
 
 
+def roles(top: Tabletop) -> dict[str, tuple[str, bool]]:
+    """Each member's name: (role, held on another member's device)."""
+    assert top.room is not None
+    return {m.name: (m.role.value, m.holder is not None) for m in top.room.members}
+
+
+def test_i2a_play_change_keeps_host_seat() -> None:
+    """GIVEN a lobby WHEN the host changes `play` THEN only the host's seat stays: members
+    watch, local seats go; other options leave the seats as they are."""
+    top, (a, b, c) = table(3)
+    assert refused(top.command, a, AddSeat("Pat")) == "wrong_mode"  # phones: one seat each
+    top.set_options(a, play="pass")
+    assert roles(top) == {
+        "Ana": ("player", False),
+        "Ben": ("observer", False),
+        "Cy": ("observer", False),
+    }
+    assert top.view(b)["me"] == {
+        "id": b,
+        "role": "observer",
+        "host": False,
+        "seats": [],
+        "seen": False,
+        "ready": False,
+        "judge": False,
+    }
+    pat, sam = add_seat(top, "Pat"), add_seat(top, "Sam")
+    top.set_options(a, hint="grid", clue_seconds=45)
+    assert roles(top)["Pat"] == roles(top)["Sam"] == ("player", True)
+    top.set_options(a, play="host")  # another shared-phone way, still a change of `play`
+    assert [p["id"] for p in top.view(a)["players"]] == [a]
+    assert "Pat" not in roles(top) and "Sam" not in roles(top)
+    assert top.room is not None and top.room.member(pat) is None
+    add_seat(top, "Pat")
+    top.set_options(a, play="phones")
+    assert roles(top) == {
+        "Ana": ("player", False),
+        "Ben": ("observer", False),
+        "Cy": ("observer", False),
+    }
+    top.take_seat(b)
+    top.take_seat(c)
+    top.start(a)
+    assert rnd(top).seats == [a, b, c] and sam not in rnd(top).seats
+    assert refused(top.set_options, a, play="pass") == "wrong_phase"  # lobby or finished only
+    top.run_out()
+    assert top.phase == "finished"
+    top.set_options(a, play="pass")  # between matches too
+    assert top.view(a)["me"]["seats"] == [a] and top.view(b)["me"]["role"] == "observer"
+
+
 def test_i2b_pass_seats_on_operator_joiners_observe() -> None:
-    """GIVEN `pass` play WHEN a member joins mid-match THEN it only watches; the host operates."""
-    top, ids = started(4, play="pass")
-    watcher = top.join("Wes")
-    assert top.view(watcher)["me"]["role"] == "observer"
-    assert refused(top.move, watcher, "peek", round=1) == "not_eligible"
-    assert refused(top.move, watcher, "flag_word", round=1, speaker=ids[1]) == "not_host"
-    assert top.state.deadline is None  # the deal lap is untimed
+    """GIVEN `pass` or `host` play WHEN people join THEN they only watch and `take_seat` is
+    `wrong_mode`; the host adds the seats by name on its own device (the first seat) and
+    may remove them; a 21st is `table_full`; the host operates every seat's moves."""
+    for play in ("pass", "host"):
+        top, ids = table(4, play=play)
+        host = ids[0]
+        joiner = top.join("Wes")
+        assert top.view(joiner)["me"]["role"] == "observer"
+        assert refused(top.take_seat, joiner) == "wrong_mode"
+        assert refused(top.command, joiner, AddSeat("Zed")) == "not_host"
+        assert refused(top.command, host, AddSeat("ana")) == "name_taken"  # names as RULES 4b
+        assert refused(top.command, host, AddSeat("x" * 25)) == "invalid_name"
+        players = top.view(host)["players"]
+        assert [p["id"] for p in players] == ids and players[0]["host"]
+        assert [bool(p.get("local")) for p in players] == [False, True, True, True]
+        assert top.view(host)["me"]["seats"] == ids  # the operator's device holds them all
+        assert top.view(joiner)["me"]["seats"] == []
+        top.command(host, RemoveSeat(ids[3]))
+        assert [p["id"] for p in top.view(host)["players"]] == ids[:3]
+        while len(top.view(host)["players"]) < 20:
+            add_seat(top, NAMES[len(top.view(host)["players"])])
+        assert refused(top.command, host, AddSeat("Yan")) == "table_full"
+        top.start(host)
+        assert len(rnd(top).seats) == 20 and joiner not in rnd(top).seats
+        assert refused(top.move, joiner, "peek", round=1) == "not_eligible"
+        assert refused(top.move, joiner, "flag_word", round=1, speaker=ids[1]) == "not_host"
+        assert refused(top.command, host, AddSeat("Yan")) == "wrong_phase"
+        assert top.state.deadline is None  # the deal lap is untimed
 
 
 def test_i2c_host_play_votes_by_point() -> None:
@@ -136,10 +210,7 @@ def test_i2c_host_play_votes_by_point() -> None:
 def test_i2d_board_never_holds_card() -> None:
     top, ids = started(4, hint="grid")
     board = top.join("Tv", observer=True)
-    try:
-        top.move(board, "peek", round=1)
-    except Refusal as refusal:
-        assert refusal.code == "not_eligible"
+    assert refused(top.move, board, "peek", round=1) == "not_eligible"
     for seat in ids:
         top.move(seat, "peek", round=1)
     top.run_out()
