@@ -50,9 +50,9 @@ def peek(state: S, table: Table, member: str, move: mv.Peek, env: Env) -> Outcom
         raise Refusal(ImpostorCode.NOT_YOUR_TURN)
     hint = mode(table.options).hint
     notice = Notice(member, cards.message(round_, member, hint))
-    # `changed`: the service sends a decision's notices only with a stored change
-    # (unit_of_work._commit drops an unchanged one); the state itself is the same.
-    return Outcome(state, (notice,), changed=True)
+    # Nothing changes: the card goes to the asking device alone, with no write and no
+    # broadcast (`Fanout.notices`), so a look leaves no trace anyone else could see.
+    return Outcome(state, (notice,), changed=False)
 
 
 def seen(state: S, table: Table, member: str, move: mv.Seen, env: Env) -> Outcome[S]:
