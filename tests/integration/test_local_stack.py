@@ -580,6 +580,43 @@ def test_the_real_handlers_serve_a_room_on_the_local_stack(local_aws: str) -> No
         assert (state["room"], state["phase"]) == (room, "lobby")
 
 
+def test_a_deadline_closes_its_phase_through_the_local_deadline_queue() -> None:
+    """`LOCAL_AWS=1`: the real handlers send the writing deadline to `/sqs/`, and its
+    delivery, with nobody writing, closes the phase."""
+
+    def next_state(websocket: ClientConnection, timeout: float) -> dict[str, Any]:
+        while True:
+            message: dict[str, Any] = json.loads(websocket.recv(timeout=timeout))
+            if message["type"] == "state":
+                return message
+
+    quiet = {"LOG_LEVEL": "WARNING", "POWERTOOLS_METRICS_DISABLED": "true"}
+    with (
+        running_stack(env={**quiet, "LOCAL_AWS": "1", "TIME_SCALE": "0.02"}) as running,
+        contextlib.ExitStack() as open_sockets,
+    ):
+        host, *guests = [open_sockets.enter_context(connect(running.websocket_url)) for _ in "abc"]
+        host.send(json.dumps({"action": "create_room", "name": "Ann", "lang": "en"}))
+        room = next(
+            m
+            for m in iter(lambda: json.loads(host.recv(timeout=10)), None)
+            if m["type"] == "welcome"
+        )["room"]
+        for guest, name in zip(guests, ("Bob", "Cat"), strict=True):
+            guest.send(json.dumps({"action": "join_room", "room": room, "name": name}))
+            next_state(guest, 10)  # seated
+        host.send(json.dumps({"action": "start_match"}))
+        state = next_state(host, 10)
+        while state["phase"] != "writing":
+            state = next_state(host, 10)
+        assert state["deadline"] - state["server_now"] <= 2_000  # 55 s at TIME_SCALE 0.02
+
+        after = next_state(host, 10)  # nobody writes: only the deadline can close it
+
+        assert after["phase"] != "writing"
+        assert after["server_now"] >= state["deadline"]
+
+
 def test_two_rooms_play_at_once_without_crosstalk() -> None:
     """Two rooms of three on the real handlers, writing and voting in step:
     each connection hears only its own room, and both rooms reach the reveal."""
