@@ -10,6 +10,7 @@ E2E_UPDATE_SCREENSHOTS=1).
 
 from __future__ import annotations
 
+import itertools
 import time
 from typing import Any
 
@@ -21,6 +22,8 @@ require_playwright()
 
 from playwright.sync_api import expect  # noqa: E402
 
+from games.dictopia.content import load  # noqa: E402
+from games.dictopia.lexicon import word_key  # noqa: E402
 from tests.e2e.browser import (  # noqa: E402
     PHONE,
     TV_SIZE,
@@ -34,7 +37,7 @@ from tests.e2e.play import join_by_link, press, settled, wait_until  # noqa: E40
 
 pytestmark = pytest.mark.e2e
 
-TIME_SCALE = "0.1"
+TIME_SCALE = "0.2"  # a 9 s tally and vote: room for axe on two screens
 
 
 def check(screen: Screen, shot: str, found: dict[str, list[str]]) -> None:
@@ -56,6 +59,68 @@ def play_a_word(screen: Screen, round_: int) -> None:
     press(screen, screen.testid("play-btn"))
     wait_until(screen, lambda: screen.last_state().get("my_word"), "the word on file")
     press(screen, screen.testid("lock-btn"))
+
+
+def unlisted_consonants(screen: Screen) -> list[list[int]]:
+    """Three consonant faces of the hand that spell no listed word: denounced, it goes
+    to the table's vote (D19b)."""
+    hand = screen.last_state()["my_hand"]
+    lexicon = load("en").lexicon
+    for cards in itertools.permutations(range(len(hand)), 3):
+        word = [[c, 1] for c in cards]
+        if word_key("".join(hand[c]["faces"][1]["letter"] for c in cards)) not in lexicon:
+            return word
+    raise AssertionError("every three consonants spell a word")
+
+
+def play_cards(screen: Screen, round_: int, word: list[list[int]]) -> None:
+    screen.wait_phase("trial", round_)
+    for n, (card, face) in enumerate(word, 1):
+        tap_face(screen, card, face)
+        expect(screen.testid("row-card")).to_have_count(n)
+    press(screen, screen.testid("play-btn"))
+    wait_until(screen, lambda: screen.last_state().get("my_word") == word, "the word on file")
+    press(screen, screen.testid("lock-btn"))
+
+
+def warm_up(ana: Screen, tv: Screen, found: dict[str, list[str]]) -> None:
+    """The optional warm-up (D3): a word tried on a challenge, answered at once; the host
+    goes on when the table is ready."""
+    ana.wait_phase("warmup")
+    tv.wait_phase("warmup")
+    expect(ana.testid("hand-face")).to_have_count(16)
+    press(ana, ana.testid("hand-face").first)
+    press(ana, ana.testid("challenge-btn").first)
+    expect(ana.testid("warmup-result")).to_be_visible()
+    assert ana.sent("warmup_play")[-1]["challenge"] == 1
+    check(ana, "dictopia-warmup-phone", found)
+    check(tv, "dictopia-warmup-tv", found)
+    press(ana, ana.testid("continue-btn"))
+
+
+def denounce_and_vote(
+    players: list[Screen], tv: Screen, ana_id: str, found: dict[str, list[str]]
+) -> None:
+    """Ben denounces Ana's unlisted word; the table votes it out 1-2 (D13a, D19c)."""
+    ana, ben, cy = players
+    press(ben, ben.page.locator(f'[data-testid="denounce-btn"][data-player="{ana_id}"]'))
+    wait_until(
+        ben,
+        lambda: any(
+            w["player"] == ana_id and (w["denunciation"] or {}).get("result") == "to_vote"
+            for w in ben.last_state()["words"]
+        ),
+        "the denunciation sent to the vote",
+    )
+    for screen in players:
+        press(screen, screen.testid("pass-btn"))
+    for screen in (*players, tv):
+        screen.wait_phase("vote", 2)
+    check(ana, "dictopia-vote-phone", found)
+    check(tv, "dictopia-vote-tv", found)
+    press(ana, ana.testid("yes-btn"))
+    for screen in (ben, cy):
+        press(screen, screen.testid("no-btn"))
 
 
 def test_three_players_and_a_tv_play_five_trials(table: Any) -> None:
@@ -80,35 +145,53 @@ def test_three_players_and_a_tv_play_five_trials(table: Any) -> None:
     tv.page.goto(f"{stack.url}/?room={code}&tv=1")
     expect(tv.page.locator('main[data-phase="lobby"]')).to_have_count(1)
     wait_until(ana, lambda: len(ana.last_state()["players"]) == 3, "three seats")
-    press(ana, ana.testid("start-btn"))
-
+    ana.page.locator('[data-testid="option"][data-option="warmup"]').select_option("1")
+    wait_until(ana, lambda: ana.last_state()["settings"]["warmup"] is True, "the warm-up on")
     found: dict[str, list[str]] = {}
+    check(ana, "dictopia-lobby-phone", found)
+    check(tv, "dictopia-lobby-tv", found)
+    press(ana, ana.testid("start-btn"))
+    warm_up(ana, tv, found)
+
     players = [ana, *others]
+    ana_id = ana.last_state()["me"]["id"]
     for round_ in range(1, 6):
         ana.wait_phase("trial", round_)
         if round_ == 2:
             check(ana, "dictopia-trial-phone", found)
             check(tv, "dictopia-tv-trial", found)
         for screen in players:
-            play_a_word(screen, round_)
+            if round_ == 2 and screen is ana:
+                play_cards(ana, round_, unlisted_consonants(ana))
+            else:
+                play_a_word(screen, round_)
         for screen in players:
             screen.wait_phase("tally", round_)
         if round_ == 2:
             check(ana, "dictopia-tally-phone", found)
             check(tv, "dictopia-tally-tv", found)
-        for screen in players:
-            press(screen, screen.testid("pass-btn"))
+            denounce_and_vote(players, tv, ana_id, found)
+        else:
+            for screen in players:
+                press(screen, screen.testid("pass-btn"))
         ana.wait_phase("score", round_)
-        expect(ana.testid("breakdown")).to_have_count(3)
+        expect(ana.testid("breakdown")).to_have_count(3 if round_ != 2 else 2)
         if round_ == 2:
+            line = ana.last_state()["score"]["lines"][ana_id]
+            assert line["void"] == "denounced" and line["trial"] == 0  # D19d
             check(ana, "dictopia-score-phone", found)
             check(tv, "dictopia-score-tv", found)
+        continue_when_allowed(ana)
     ana.wait_phase("finished")
     tv.wait_phase("finished")
     check(ana, "dictopia-finished-phone", found)
     check(tv, "dictopia-finished-tv", found)
     finals = [s.last_state() for s in (*players, tv)]
     assert len({tuple(sorted(f["winners"])) for f in finals}) == 1
+    totals = finals[0]["score"]["totals"]
+    assert all({p["id"]: p["score"] for p in f["players"]} == totals for f in finals)
+    best = max(totals.values())
+    expect(tv.testid("podium")).to_contain_text(f"{best} points")
     assert found == {}, found
     assert problems([*players, tv]) == []
 
@@ -152,17 +235,35 @@ def arrange(screen: Screen, hand: list[dict[str, Any]], word: list[list[int]], h
     expect(screen.page.locator('[data-testid="row-card"] .dt-letter')).to_have_text(spelled)
 
 
+def refused_then_taken_back(screen: Screen, hand: list[dict[str, Any]]) -> None:
+    """An unlisted word is refused in words (D19e, strict) and changes nothing; tapping
+    the placed card takes it back."""
+    lexicon = load("en").lexicon
+    card = next(i for i, c in enumerate(hand) if word_key(c["faces"][1]["letter"]) not in lexicon)
+    tap_face(screen, card, 1)
+    press(screen, screen.testid("play-btn"))
+    expect(screen.testid("word-error")).to_have_text(
+        "That word is not in the word list. Try another one."
+    )
+    assert screen.last_state().get("my_word") is None
+    press(screen, screen.testid("row-card"))
+    expect(screen.testid("row-card")).to_have_count(0)
+
+
 def play_best_word(screen: Screen, round_: int, how: str) -> None:
     state = screen.last_state()
     hand, target = state["my_hand"], state["target"]
     missions = [m["id"] for m in state["missions"]]
     assert all(m["check"] in ("auto", "dict") for m in state["missions"])  # the solo pool
     word, _ = best_word(state["lang"], hand, target, missions)
+    if how == "refused first":
+        refused_then_taken_back(screen, hand)
     arrange(screen, hand, word, how)
     eyes = sum(hand[c]["faces"][f]["eyes"] for c, f in word)
-    expect(screen.testid("live-count")).to_contain_text(
-        f"{len(word)} letters · {eyes} of {target} eyes"
-    )
+    letters = f"{len(word)} letter" + ("s" if len(word) != 1 else "")
+    live = screen.testid("live-count")
+    expect(live).to_contain_text(f"{letters} · {eyes} of {target} eyes")
+    expect(live.locator(".tag-hit")).to_have_count(1 if eyes == target else 0)
     press(screen, screen.testid("play-btn"))
     wait_until(screen, lambda: screen.last_state().get("my_word") == word, "the word on file")
     press(screen, screen.testid("lock-btn"))
@@ -215,7 +316,7 @@ def test_solo_won_against_big_brother_moves_up_to_nine_cards(table: Any) -> None
     assert sol.last_state()["solo"]["level"] == 8
     press(sol, sol.testid("start-btn"))
 
-    for round_, how in enumerate(("keyboard", "drag", "taps", "taps", "taps"), 1):
+    for round_, how in enumerate(("keyboard", "drag", "refused first", "taps", "taps"), 1):
         sol.wait_phase("trial", round_)
         assert len(sol.last_state()["my_hand"]) == 8
         expect(sol.testid("solo-level")).to_contain_text("8")
@@ -234,6 +335,9 @@ def test_solo_won_against_big_brother_moves_up_to_nine_cards(table: Any) -> None
     tv.wait_phase("finished")
     final = sol.last_state()
     assert final["winners"] == [final["me"]["id"]], final["big_brother"]
+    total = final["score"]["totals"][final["me"]["id"]]
+    assert [p["score"] for p in final["players"]] == [total]
+    expect(sol.testid("podium")).to_contain_text(f"{total} points")
     assert final["solo"] == {"level": 8, "reached": 9, "beaten": True}
     expect(sol.testid("solo-result")).to_have_text(
         "You beat Big Brother! Next time you play 9 cards."

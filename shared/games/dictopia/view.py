@@ -161,6 +161,21 @@ def view(
         if hand is not None
         else None,
         "speed_by": state.speed_by if phase in (TRIAL, TALLY, VOTE, SCORE) else None,
+        # The table's seat list with each total (D8c): what the scoreboard and the
+        # result sheet rank. Totals are public from each trial's score.
+        "players": [
+            {
+                "id": m.id,
+                "name": m.name,
+                "connected": m.connected,
+                "host": table.host == m.id,
+                "active": m.active,
+                "score": state.totals.get(m.id, 0),
+                **({"bot": m.bot} if m.bot else {}),
+                **({"local": True} if m.local else {}),
+            }
+            for m in table.players
+        ],
     }
     players = active(state, table)
     if in_trial:

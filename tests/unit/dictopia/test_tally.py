@@ -71,6 +71,10 @@ def test_d8c_totals_sum_trials() -> None:
     assert top.phase == "finished"
     scores = top.state.trial_scores[a]
     assert len(scores) == 5 and top.state.totals[a] == sum(scores) >= 15
+    # Every member's seat list carries the totals the scoreboard and result sheet rank.
+    for member in (a, _b):
+        seats = {p["id"]: p["score"] for p in top.view(member)["players"]}
+        assert seats == {a: top.state.totals[a], _b: top.state.totals.get(_b, 0)}
 
 
 def test_d9b_claims_only_vote_missions_in_play() -> None:

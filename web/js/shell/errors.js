@@ -17,6 +17,8 @@ export function errorText(err, game = null) {
     if (game) keys.push(`${game}.reasons.${kind}.${reason}`);
     keys.push(`reasons.${kind}.${reason}`);
   }
+  // A game's own words for its code's reason (Dictopia's bad_word: card_reused).
+  if (reason && game) keys.push(`${game}.reasons.${code}.${reason}`);
   if (code) {
     if (game) keys.push(`${game}.errors.${code}`);
     keys.push(`errors.${code}`);

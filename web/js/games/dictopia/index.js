@@ -78,9 +78,11 @@ function wordOf(ctx, key = 'word') {
 
 function liveCount(hand, word, target) {
   const eyes = word.reduce((s, [c, f]) => s + num(hand[c] && hand[c].faces[f].eyes), 0);
-  const hit = Number.isFinite(target) && eyes === target;
+  // Targets are 4-12 (D2b); the warm-up has none.
+  const aimed = Number.isFinite(target) && target > 0;
+  const hit = aimed && eyes === target;
   return h('p', { class: `dt-live${hit ? ' is-hit' : ''}`, testid: 'live-count', role: 'status' },
-    t('dictopia.word.live', { letters: word.length, eyes, target: num(target) }),
+    aimed ? t('dictopia.word.live', { n: word.length, eyes, target }) : t('dictopia.word.liveFree', { n: word.length, eyes }),
     hit ? h('span', { class: 'tag tag-hit', text: t('dictopia.word.hit') }) : null);
 }
 
@@ -275,7 +277,7 @@ function renderVote(ctx) {
         ? h('div', { class: 'dt-verdicts', role: 'group', 'aria-label': question },
           h('button', { type: 'button', class: 'btn', testid: 'yes-btn', onclick: () => answer(true) }, t('dictopia.vote.yes')),
           h('button', { type: 'button', class: 'btn', testid: 'no-btn', onclick: () => answer(false) }, t('dictopia.vote.no')))
-        : h('p', { class: 'status status-done', text: given === undefined ? t('dictopia.vote.waiting') : given ? t('dictopia.vote.saidYes') : t('dictopia.vote.saidNo') }));
+        : voter ? h('p', { class: 'status status-done', text: given === undefined ? t('dictopia.vote.waiting') : given ? t('dictopia.vote.saidYes') : t('dictopia.vote.saidNo') }) : null);
   });
   const parts = [...header(state, 'vote'), h('h1', { class: 'screen-title', tabindex: '-1', text: t('dictopia.vote.heading') }),
     h('p', { class: 'count', testid: 'verdicts-in', dataset: { patch: 'verdicts' }, text: t('dictopia.vote.in', { n: num(state.verdicts_in), of: num(state.voters) }) }),
