@@ -551,3 +551,32 @@ def test_refusals_change_nothing(
             assert error["message"] == worded
         assert stack.room_item(room) == item, "the room item is byte-for-byte unchanged"
         assert {c: len(stack.messages(c)) for c in heard} == heard
+
+
+def test_solo_won_raises_the_level_for_the_next_match(stack: Stack) -> None:
+    """GIVEN a solo room at level 8, WHEN the player files the best listed word of
+    every hand, THEN Big Brother is beaten (D22c), the room's reached level becomes 9
+    (D23a), and the next match in the room deals 9 cards."""
+    from tests.e2e.dictopia_solver import best_word
+
+    cids, ids = create(stack, ("Sol",), mode="solo")
+    sol = cids["Sol"]
+    stack.send(sol, action="start_match")
+    for round_ in range(1, 6):
+        state = next_phase(stack, sol, "trial")
+        assert len(state["my_hand"]) == 8
+        missions = [m["id"] for m in state["missions"]]
+        word, _ = best_word("en", state["my_hand"], state["target"], missions)
+        stack.send(sol, action="play", round=round_, cards=word)
+        stack.send(sol, action="lock", round=round_)
+        score = stack.last_state(sol)
+        assert score["phase"] == "score" and score["score"]["lines"][ids["Sol"]]["listed"]
+        stack.fire_latest()
+    final = stack.last_state(sol)
+    assert final["phase"] == "finished" and final["winners"] == [ids["Sol"]]
+    assert final["solo"] == {"level": 8, "reached": 9, "beaten": True}
+    assert final["score"]["totals"][ids["Sol"]] > final["big_brother"]["total"]
+    stack.send(sol, action="start_match")
+    again = stack.last_state(sol)
+    assert again["phase"] == "trial" and len(again["my_hand"]) == 9
+    assert again["solo"]["level"] == 9
