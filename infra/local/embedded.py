@@ -174,7 +174,8 @@ class AlarmScheduler:
     async def _fire(self, alarm: Alarm) -> None:
         try:
             for delay in (*RETRY_DELAYS_S, None):
-                outcome = await self.invoke(sqs.event([(alarm.name, alarm)]))
+                delivery = sqs.event([(alarm.name, alarm)], now=self.clock())
+                outcome = await self.invoke(delivery)
                 if outcome.error is None and not _handed_back(outcome.result):
                     break
                 if delay is None:

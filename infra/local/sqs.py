@@ -57,7 +57,9 @@ class Message:
     message_id: str
     body: str
     visible_at: float
+    sent_at: float
     receive_count: int = 0
+    first_received_at: float = 0.0
 
 
 class Queue:
@@ -134,7 +136,8 @@ class Queue:
                 f"Value {delay} for parameter DelaySeconds is invalid. "
                 f"Reason: must be between 0 and {MAX_DELAY_S}, if provided.",
             )
-        message = Message(str(uuid.uuid4()), text, self._clock() + delay)
+        now = self._clock()
+        message = Message(str(uuid.uuid4()), text, now + delay, now)
         self._messages[message.message_id] = message
         self._changed()
         return {
@@ -188,6 +191,7 @@ class Queue:
                 batch = due[start : start + self.settings.batch_size]
                 for message in batch:
                     message.receive_count += 1
+                    message.first_received_at = message.first_received_at or now
                     message.visible_at = now + self.settings.visibility_timeout_s
                 task = asyncio.get_running_loop().create_task(self._deliver(batch))
                 self._tasks.add(task)
@@ -200,7 +204,15 @@ class Queue:
     async def _deliver(self, batch: list[Message]) -> None:
         event = {
             "Records": [
-                record(m.message_id, m.body, self.queue_arn, m.receive_count) for m in batch
+                record(
+                    m.message_id,
+                    m.body,
+                    self.queue_arn,
+                    m.receive_count,
+                    int(m.sent_at * 1000),
+                    int(m.first_received_at * 1000),
+                )
+                for m in batch
             ]
         }
         invocation = await self._invoke(event)

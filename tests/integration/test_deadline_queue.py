@@ -22,6 +22,7 @@ from typing import Any
 
 import boto3
 import pytest
+from aws_lambda_powertools.utilities.parser.models import SqsModel
 from botocore.stub import Stubber
 
 from table.adapters import sqs
@@ -79,6 +80,14 @@ class SentDelays:
             QueueUrl=self.url, AttributeNames=["ApproximateNumberOfMessagesDelayed"]
         )
         return int(attributes["Attributes"]["ApproximateNumberOfMessagesDelayed"])
+
+
+def test_the_test_event_has_the_shape_of_lambdas_sqs_event() -> None:
+    delivered = SqsModel.model_validate(sqs.event([("m-1", ALARM)], QUEUE_ARN, now=ALARM.at))
+    (only,) = delivered.Records
+    assert (only.messageId, only.eventSource, only.awsRegion) == ("m-1", "aws:sqs", "us-east-1")
+    assert only.body == message_body(ALARM)
+    assert only.attributes.ApproximateReceiveCount == "1"
 
 
 # --- at least once ------------------------------------------------------------------------

@@ -233,7 +233,8 @@ class Stack:
         Returns the handler's answer (`batchItemFailures`).
         """
         self.clock.ms = max(self.clock.ms, deadline.at) if at is None else at
-        delivery = sqs.event([(f"msg-{next(self.message_ids)}", deadline)], QUEUE_ARN)
+        message_id = f"msg-{next(self.message_ids)}"
+        delivery = sqs.event([(message_id, deadline)], QUEUE_ARN, now=self.clock.ms)
         answer: dict[str, Any] = self.modules["deadline"].handler(delivery, Context())
         self.fired.add(deadline.name)
         return answer

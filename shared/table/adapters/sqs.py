@@ -20,6 +20,7 @@ receive and one short invocation, not a state-machine execution.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from collections.abc import Iterable
@@ -69,24 +70,39 @@ def message_body(alarm: Alarm) -> str:
 
 
 def record(
-    message_id: str, body: str, queue_arn: str = "", receive_count: int = 1
+    message_id: str,
+    body: str,
+    queue_arn: str = "",
+    receive_count: int = 1,
+    sent_ms: int = 0,
+    received_ms: int = 0,
 ) -> dict[str, Any]:
     """One record of the event Lambda's SQS event source mapping hands the function."""
     return {
         "messageId": message_id,
         "receiptHandle": f"handle-{message_id}-{receive_count}",
         "body": body,
-        "attributes": {"ApproximateReceiveCount": str(receive_count)},
+        "attributes": {
+            "ApproximateReceiveCount": str(receive_count),
+            "SentTimestamp": str(sent_ms),
+            "SenderId": "AIDAEXAMPLE",
+            "ApproximateFirstReceiveTimestamp": str(received_ms),
+        },
         "messageAttributes": {},
+        "md5OfBody": hashlib.md5(body.encode(), usedforsecurity=False).hexdigest(),
         "eventSource": EVENT_SOURCE,
         "eventSourceARN": queue_arn,
         "awsRegion": queue_arn.split(":")[3] if queue_arn else "",
     }
 
 
-def event(alarms: Iterable[tuple[str, Alarm]], queue_arn: str = "") -> dict[str, Any]:
-    """An SQS batch event of `(message id, alarm)` pairs."""
-    return {"Records": [record(mid, message_body(alarm), queue_arn) for mid, alarm in alarms]}
+def event(alarms: Iterable[tuple[str, Alarm]], queue_arn: str = "", now: int = 0) -> dict[str, Any]:
+    """An SQS batch event of `(message id, alarm)` pairs, each received once, at `now` (ms)."""
+    return {
+        "Records": [
+            record(mid, message_body(alarm), queue_arn, 1, now, now) for mid, alarm in alarms
+        ]
+    }
 
 
 class SqsTimers(Timers):
