@@ -93,7 +93,15 @@ function builder(ctx, { key = 'word', frozen = false } = {}) {
   const used = new Set(word.map(([c]) => c));
   const lang = state.lang || null;
   const redraw = (focusKey) => ctx.rerender({ focusKey });
-  const add = (c, f) => { if (!frozen && !used.has(c)) { word.push([c, f]); redraw(`hand-${c}-${f}`); } };
+  const add = (c, f) => {
+    if (frozen || used.has(c)) return;
+    word.push([c, f]);
+    // The pressed card is now in the row and disabled: keep the keyboard in the
+    // hand, on the same face of the next free card, else on Play.
+    const free = hand.map((_, i) => i).filter((i) => i !== c && !used.has(i));
+    const next = free.find((i) => i > c) ?? free[0];
+    redraw(next !== undefined ? `hand-${next}-${f}` : key === 'word' ? 'play' : 'hand');
+  };
   const take = (i) => { if (!frozen) { word.splice(i, 1); redraw(word.length ? `row-${Math.min(i, word.length - 1)}` : 'hand'); } };
   const move = (from, to) => {
     if (frozen || to < 0 || to >= word.length || from === to) return;
