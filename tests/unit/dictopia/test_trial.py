@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
 from games.dictopia.content import SET_SIZE, Content
@@ -201,14 +204,34 @@ def test_d4d_denounce_room_play_never_reads_list(validation: str) -> None:
         assert lexicon.asked, "a strict room looks every word up at play"
 
 
+class RecordingRandom(random.Random):
+    """The table's seeded randomness, remembering every order it shuffled."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.shuffled: list[list[int]] = []
+
+    def shuffle(self, x: Any) -> None:  # type: ignore[override]
+        super().shuffle(x)
+        self.shuffled.append(list(x))
+
+
 def test_d6a_disjoint_hands_target_is_first_undealt_back() -> None:
     top, players = table(4, seed=5)
+    top.rng = RecordingRandom(5)
     top.start()
     hands = [top.state.hands[p] for p in players]
     dealt = [c for h in hands for c in h]
     assert all(len(h) == 8 for h in hands) and len(set(dealt)) == 32
-    # Replay the deal with the same seeded rng: the target is the 33rd card's back.
-    assert 4 <= top.state.target <= 12
+    # The whole set was reshuffled; hands are its first 32 cards, the target the 33rd's back.
+    (order,) = [o for o in top.rng.shuffled if sorted(o) == list(range(SET_SIZE))]
+    assert dealt == order[:32]
+    assert top.state.target == top.content.card(order[32]).back
+    # Each holder is sent their own cards, in the dealt order.
+    for p in players:
+        shown = [[f["letter"] for f in card["faces"]] for card in top.view(p)["my_hand"]]
+        mine = [[f.letter for f in top.content.card(c).faces] for c in top.state.hands[p]]
+        assert shown == mine
 
 
 def test_d6a_disconnected_dealt_left_not() -> None:
