@@ -14,8 +14,8 @@ mapping. Timeline of one alarm::
 
 Nothing here deletes or stops a message. A standard queue delivers at least
 once and a phase may close before its deadline: either way the referee
-drops a firing whose phase instance is over, and such a firing costs one
-receive and one short invocation, not a state-machine execution.
+drops a firing whose phase instance is over, and such a firing costs its
+share of a receive and a delete and one short invocation.
 """
 
 from __future__ import annotations
