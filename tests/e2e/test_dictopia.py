@@ -1,11 +1,18 @@
-"""Dictopia in Debian's Chromium: three players and a TV play five trials.
+"""Dictopia in Debian's Chromium: a table of three with a TV, and one player solo.
 
-Ana (a phone) picks Dictopia on the home page; Ben and Cy join by the link; a
-TV watches at 1920×1080. Each trial every player taps letters into the word
-row, plays and locks it; the tally shows every word, everyone passes; the
-score shows the breakdowns. axe-core runs on each new screen on the phone and
-the TV; screenshots go to test-artifacts/e2e/ (docs/screenshots/ with
-E2E_UPDATE_SCREENSHOTS=1).
+Ana (a phone) picks Dictopia on the home page and switches the warm-up on; Ben
+and Cy join by the link; a TV watches at 1920×1080. After the warm-up, each
+trial every player taps letters into the word row, plays and locks it; in
+trial 2 Ben denounces Ana's unlisted word and the table votes it out; the
+score shows the breakdowns and the result sheet the totals.
+
+Solo, a phone at level 8 plays the best word of each hand (computed from the
+dealt hand and the committed list, `dictopia_solver.py`), arranged by the
+keyboard, by a drag, by taps and by the keyboard alone; it beats Big Brother,
+the browser remembers level 9 and the next solo game deals 9 cards.
+
+axe-core runs on each new screen on the phone and the TV; screenshots go to
+test-artifacts/e2e/ (docs/screenshots/ with E2E_UPDATE_SCREENSHOTS=1).
 """
 
 from __future__ import annotations
