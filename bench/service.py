@@ -162,8 +162,14 @@ def main() -> int:
         started = time.process_time()
         if profiler:
             profiler.enable()
+        rooms: list[float] = []  # each room's CPU per pick: the least disturbed is steadiest
         for room_no in range(args.rooms):
-            play(service, notifier, clock, timers, room_no, args.players, times)
+            room_times: dict[str, list[float]] = defaultdict(list)
+            play(service, notifier, clock, timers, room_no, args.players, room_times)
+            for action, values in room_times.items():
+                times[action] += values
+            picks = room_times["submit"] + room_times["vote"]
+            rooms.append(statistics.fmean(picks))
         if profiler:
             profiler.disable()
         total = time.process_time() - started
@@ -182,7 +188,10 @@ def main() -> int:
             f"| {statistics.fmean(values):.3f} |"
         )
     picks = [t for a in ("submit", "vote") for t in times[a]]
-    print(f"submit + vote: mean {statistics.fmean(picks) * 1000:.3f} ms per action")
+    print(
+        f"submit + vote: mean {statistics.fmean(picks) * 1000:.3f} ms per action;"
+        f" in the least disturbed room {min(rooms) * 1000:.3f} ms"
+    )
     if profiler:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(args.profile)
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)

@@ -24,17 +24,20 @@ import os
 import secrets
 import sys
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from aws_lambda_powertools import Logger, Metrics
+from aws_lambda_powertools.metrics.functions import is_metrics_disabled
 from pydantic_core import to_json
 
 from infra.local.connections import Connection, ConnectionRegistry, Gone
 from infra.local.lambdas import Invocation, LambdaFunction
 from table.adapters import sqs
 from table.adapters.sqlite import Database, SqliteRoomStore, SqliteTimers
+from table.bootstrap import PowertoolsTelemetry
 from table.ports import Alarm, Notifier
 from table.service import TableService
 
@@ -48,49 +51,67 @@ RETRY_DELAYS_S = (2.0, 4.0)
 class SocketNotifier(Notifier):
     """The `Notifier` port on the stack's own sockets: no HTTP, no signing, one hop.
 
-    Handlers run in worker threads; each batch is handed to the event loop at
-    once and sent concurrently. A connection that is not open is reported
-    gone, as the Management API's 410 would be.
+    A handler on the event loop (the embedded default runs them there) queues
+    its messages and goes on; each connection's frames go out in order, from
+    that connection's outbox. A handler in a worker thread hands its batch to
+    the loop and waits for it. A connection that is not open is reported gone,
+    as the Management API's 410 would be.
     """
 
     def __init__(self, registry: ConnectionRegistry) -> None:
         self.registry = registry
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._outboxes: dict[str, Outbox] = {}
         self._sending: set[asyncio.Task[None]] = set()
 
     def send_all(self, messages: Sequence[tuple[str, Mapping[str, Any]]]) -> set[str]:
         # pydantic-core's encoder: the same compact UTF-8 JSON as json.dumps, several times faster.
-        batch = [(cid, to_json(message)) for cid, message in messages]
+        batch = [(cid, to_json(message), str(message.get("type"))) for cid, message in messages]
         loop = self.loop
         if loop is None or loop.is_closed():
-            return {cid for cid, _ in batch}
+            return {cid for cid, _, _ in batch}
         if _on_loop(loop):
             return self._queue(loop, batch)
         future = asyncio.run_coroutine_threadsafe(self._send(batch), loop)
         return future.result()
 
-    def _queue(self, loop: asyncio.AbstractEventLoop, batch: list[tuple[str, bytes]]) -> set[str]:
-        """On the loop (an inline handler): queue the batch's sends, in order, without waiting.
+    def _queue(
+        self, loop: asyncio.AbstractEventLoop, batch: list[tuple[str, bytes, str]]
+    ) -> set[str]:
+        """On the loop (an inline handler): put each message in its connection's outbox.
 
         A connection that is not open is gone now; one whose send fails later
         is closed by that failure, and its `$disconnect` tells the service.
-        One task per batch: tasks start in the order they are made and each
-        connection's lock is fair, so every connection gets its frames in order.
         """
         gone: set[str] = set()
-        targets: list[tuple[Connection, bytes]] = []
-        for cid, data in batch:
+        for cid, data, kind in batch:
             try:
-                targets.append((self.registry.open(cid), data))
+                connection = self.registry.open(cid)
             except Gone:
                 gone.add(cid)
-        if targets:
-            task = loop.create_task(_deliver(targets))
-            self._sending.add(task)
-            task.add_done_callback(self._sending.discard)
+                continue
+            outbox = self._outboxes.get(cid)
+            if outbox is None:
+                outbox = self._outboxes[cid] = Outbox()
+                task = loop.create_task(self._drain(cid, connection, outbox))
+                self._sending.add(task)
+                task.add_done_callback(self._sending.discard)
+            outbox.put(data, kind)
         return gone
 
-    async def _send(self, batch: list[tuple[str, bytes]]) -> set[str]:
+    async def _drain(self, cid: str, connection: Connection, outbox: Outbox) -> None:
+        try:
+            while outbox.frames:
+                data, _ = outbox.frames.popleft()
+                try:
+                    await connection.send(data)
+                except Gone:  # closed by the failure, and logged
+                    outbox.frames.clear()
+        finally:
+            if self._outboxes.get(cid) is outbox:
+                del self._outboxes[cid]
+
+    async def _send(self, batch: list[tuple[str, bytes, str]]) -> set[str]:
         async def one(cid: str, data: bytes) -> str | None:
             try:
                 await self.registry.open(cid).send(data)
@@ -99,16 +120,37 @@ class SocketNotifier(Notifier):
             return None
 
         if len(batch) == 1:
-            found = await one(*batch[0])
+            found = await one(*batch[0][:2])
             return set() if found is None else {found}
-        results = await asyncio.gather(*(one(cid, data) for cid, data in batch))
+        results = await asyncio.gather(*(one(cid, data) for cid, data, _ in batch))
         return {cid for cid in results if cid is not None}
 
 
-async def _deliver(targets: list[tuple[Connection, bytes]]) -> None:
-    for connection, data in targets:
-        with contextlib.suppress(Gone):  # closed by the failure, and logged
-            await connection.send(data)
+class Outbox:
+    """One connection's frames not sent yet, in order.
+
+    A `state` message is a member's whole view. One still waiting when a newer
+    view for the same connection comes is replaced by it, in its place, so a
+    burst of changes to a room sends each member its latest view once instead
+    of every view in turn. Only `ok` answers may stand between the two: an
+    `ok` then arrives after a view that already holds the change it answers.
+    Any other message (a welcome, an error, a game's notice) keeps the views
+    on either side of it.
+    """
+
+    def __init__(self) -> None:
+        self.frames: deque[tuple[bytes, str]] = deque()
+
+    def put(self, data: bytes, kind: str) -> None:
+        if kind == "state":
+            for i in range(len(self.frames) - 1, -1, -1):
+                waiting = self.frames[i][1]
+                if waiting == "state":
+                    self.frames[i] = (data, kind)
+                    return
+                if waiting != "ok":
+                    break
+        self.frames.append((data, kind))
 
 
 def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
@@ -191,6 +233,13 @@ def _handed_back(result: Any) -> bool:
     return isinstance(result, Mapping) and bool(result.get("batchItemFailures"))
 
 
+class _Uncounted(PowertoolsTelemetry):
+    """Log events as usual; counts go nowhere (metrics are switched off)."""
+
+    def count(self, metric: str, value: int = 1) -> None:
+        pass
+
+
 class Embedded:
     """The adapters of one embedded stack: one SQLite file, its timers, the sockets."""
 
@@ -227,6 +276,10 @@ class Embedded:
             logger = Logger()
             metrics = Metrics()
             telemetry = bootstrap.PowertoolsTelemetry(logger, metrics)
+            if is_metrics_disabled():
+                # `make run` turns metrics off. Powertools would still keep every
+                # count (and print them a hundred at a time): drop them here.
+                telemetry = _Uncounted(logger, metrics)
             service = TableService(
                 store=self.store,
                 notifier=self.notifier,

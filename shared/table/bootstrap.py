@@ -23,8 +23,6 @@ from typing import Any
 
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
-from botocore.config import Config
-from botocore.session import get_session
 
 from table import registry
 from table.adapters.apigateway import ApiGatewayNotifier
@@ -34,12 +32,12 @@ from table.ports import Clock, Telemetry
 from table.service import TableService
 
 # Retries are ours (table.adapters.retry), bounded and visible; botocore's are off.
-CLIENT_CONFIG = Config(
-    retries={"mode": "standard", "max_attempts": 1},
-    connect_timeout=2,
-    read_timeout=5,
-    max_pool_connections=16,
-)
+CLIENT_OPTIONS: dict[str, Any] = {
+    "retries": {"mode": "standard", "max_attempts": 1},
+    "connect_timeout": 2,
+    "read_timeout": 5,
+    "max_pool_connections": 16,
+}
 
 
 class SystemClock(Clock):
@@ -90,6 +88,28 @@ def _tracing() -> Callable[[Handler], Handler]:
     return traced
 
 
+_session_lock = threading.Lock()
+_sessions: list[Any] = []
+
+
+def make_client(service: str, **options: Any) -> Any:
+    """A botocore client on the container's one session.
+
+    botocore's session and client machinery (~100 ms of imports, urllib3 and
+    http.client among them) are imported here, by the first client, not at
+    import: a container whose first request makes no AWS call (a `$connect`)
+    never waits for them there.
+    """
+    from botocore.config import Config
+    from botocore.session import get_session
+
+    with _session_lock:
+        if not _sessions:
+            _sessions.append(get_session())
+        session = _sessions[0]
+    return session.create_client(service, config=Config(**CLIENT_OPTIONS), **options)
+
+
 class LazyClient:
     """A botocore client made on first use, then reused for the container's life.
 
@@ -127,10 +147,9 @@ def runtime() -> Runtime:
     metrics = Metrics()
     telemetry = PowertoolsTelemetry(logger, metrics)
     scale = float(os.environ.get("TIME_SCALE") or 1)
-    session = get_session()
 
     def client(service: str, **options: Any) -> LazyClient:
-        return LazyClient(lambda: session.create_client(service, config=CLIENT_CONFIG, **options))
+        return LazyClient(lambda: make_client(service, **options))
 
     clock = SystemClock()
     service = TableService(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import cache
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -37,7 +38,9 @@ Options = Annotated[dict[str, OptionValue], Field(max_length=32)]
 
 
 class Request(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    # Each request's validator is built when that request first comes: a container
+    # that only fires deadlines or sees connections come and go never builds them.
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
 class CreateRoom(Request):
@@ -188,12 +191,17 @@ def _too_long(error: ValidationError) -> Refusal | None:
     return Refusal(code, "too_long")
 
 
+@cache
+def _json_object() -> TypeAdapter[dict[str, Any]]:
+    return TypeAdapter(dict[str, Any])
+
+
 def request_id(frame: str | bytes | None) -> str | None:
     """The `req` of a frame that did not parse, if one can be read, to echo in the error."""
     if frame is None or len(frame) > MAX_FRAME_BYTES:
         return None
     try:
-        data = TypeAdapter(dict[str, Any]).validate_json(frame)
+        data = _json_object().validate_json(frame)
     except ValidationError:
         return None
     req = data.get("req")

@@ -315,10 +315,32 @@ class Referee:
         self._catch_up(decision, env)
         return _scoped(room, decision)
 
-    def _presence(self, decision: Decision, env: Env) -> None:
+    def settle_if_due(self, room: Room, env: Env) -> Decision | None:
+        """`settle`, or None when nothing is due: then no copy of the room is made.
+
+        Most sealed picks close nothing, so the check runs on the room itself:
+        presence on a shallow copy (it only replaces `members` and `host`), the
+        game's `due` on a state of its own, which is then applied to the copy.
+        """
+        if self._presence_changed(room.model_copy(), env):
+            return self.settle(room, env)
+        outcome = self.game.due(self._state(room), room.table(), env)
+        if not outcome.changed:
+            return None
+        # What `settle` would do, with the game's answer already in hand (asking
+        # twice would cost a second copy of the state and a second draw of randomness).
+        decision = Decision(room.clone())
+        self._absorb(decision, outcome, env=env)
+        self._catch_up(decision, env)
+        return _scoped(room, decision)
+
+    def _presence_changed(self, room: Room, env: Env) -> bool:
         observer_grace = env.length(members.OBSERVER_GRACE_MS)
         host_grace = env.length(members.HOST_GRACE_MS)
-        if members.catch_up_presence(decision.room, env.now, observer_grace, host_grace):
+        return members.catch_up_presence(room, env.now, observer_grace, host_grace)
+
+    def _presence(self, decision: Decision, env: Env) -> None:
+        if self._presence_changed(decision.room, env):
             decision.changed = True
 
     def _catch_up(self, decision: Decision, env: Env) -> None:

@@ -117,8 +117,8 @@ class UnitOfWork:
         A close that loses its race is left to whoever won it (or to the
         timer, or the next message): the pick stands either way.
         """
-        closing = referee.settle(stored.room, env)
-        if not closing.changed:
+        closing = referee.settle_if_due(stored.room, env)
+        if closing is None or not closing.changed:
             return stored, [decision]
         closing.room.version = stored.version
         try:

@@ -7,6 +7,7 @@ Late joiners (12b) see nothing of the current round until its reveal.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from games.bluff.rules import eligible_voters, short_handed, writers
@@ -22,20 +23,41 @@ def _is_late(state: BluffState, member: Seat) -> bool:
     return state.round is not None and member.joined_at > state.round.started_at
 
 
-def view(state: BluffState, table: Table, member_id: str, now: int) -> dict[str, Any]:
-    me = table.member(member_id)
-    if me is None:
-        raise KeyError(member_id)
+@dataclass(frozen=True)
+class _Shared:
+    """The parts of a change's views that are the same for every member."""
+
+    players: list[dict[str, Any]]
+    last_round: bool
+    ended_early: bool
+    expected: list[str] | None  # writing: whose entries it waits for
+    eligible: list[str] | None  # voting: who may vote
+    reveal: dict[str, Any] | None
+    history: list[dict[str, Any]] | None
+    winners: list[str] | None
+    match_seats: list[str] | None
+
+
+# The table builds every member's view of one change from one state and one
+# table: what they share is computed for the first and kept for the others.
+_last: tuple[BluffState, Table, _Shared] | None = None
+
+
+def _shared(state: BluffState, table: Table) -> _Shared:
+    global _last
+    last = _last
+    if last is not None and last[0] is state and last[1] is table:
+        return last[2]
     phase = state.phase
     round_ = state.round if phase in IN_ROUND else None
-    # Before the reveal a late joiner sees no word, ballot or entry; at the
-    # reveal everything is public.
-    sees_round = round_ is not None and (phase == REVEAL or not _is_late(state, me))
-    fields: dict[str, Any] = {
-        "round": state.round_number if phase != LOBBY else 0,
-        "rounds": ROUNDS,
-        "continue_at": state.continue_at if phase == REVEAL else None,
-        "players": [
+    finished = phase == FINISHED and state.round is not None
+    shown = None
+    if round_ is not None and phase == REVEAL:
+        shown = reveal(state, table, round_)
+    elif finished and state.round is not None and state.round.revealed:
+        shown = reveal(state, table, state.round)
+    shared = _Shared(
+        players=[
             {
                 "id": m.id,
                 "name": m.name,
@@ -46,6 +68,38 @@ def view(state: BluffState, table: Table, member_id: str, now: int) -> dict[str,
             }
             for m in table.players
         ],
+        # Fewer than 3 active players: the round under way is the match's last.
+        last_round=phase in IN_ROUND and short_handed(table),
+        # The match ended before its sixth round (too few active players left).
+        ended_early=finished and len(state.history) < ROUNDS,
+        expected=writers(state, table) if round_ is not None and phase == WRITING else None,
+        eligible=eligible_voters(state, table) if round_ is not None and phase == VOTING else None,
+        reveal=shown,
+        history=[s.model_dump() for s in state.history] if finished else None,
+        winners=list(state.winners) if finished else None,
+        # The seats of the match, in seat order: a seat taken after it ended is
+        # not one of them, so it stays off that match's result sheet.
+        match_seats=[m.id for m in table.players if m.id in state.scores] if finished else None,
+    )
+    _last = (state, table, shared)
+    return shared
+
+
+def view(state: BluffState, table: Table, member_id: str, now: int) -> dict[str, Any]:
+    me = table.member(member_id)
+    if me is None:
+        raise KeyError(member_id)
+    shared = _shared(state, table)
+    phase = state.phase
+    round_ = state.round if phase in IN_ROUND else None
+    # Before the reveal a late joiner sees no word, ballot or entry; at the
+    # reveal everything is public.
+    sees_round = round_ is not None and (phase == REVEAL or not _is_late(state, me))
+    fields: dict[str, Any] = {
+        "round": state.round_number if phase != LOBBY else 0,
+        "rounds": ROUNDS,
+        "continue_at": state.continue_at if phase == REVEAL else None,
+        "players": shared.players,
         "word": None,
         "note": None,
         "ready": None,
@@ -61,12 +115,8 @@ def view(state: BluffState, table: Table, member_id: str, now: int) -> dict[str,
         "winners": None,
         "history": None,
         "match_seats": None,
-        # Fewer than 3 active players: the round under way is the match's last.
-        "last_round": phase in IN_ROUND and short_handed(table),
-        # The match ended before its sixth round (too few active players left).
-        "ended_early": phase == FINISHED
-        and state.round is not None
-        and len(state.history) < ROUNDS,
+        "last_round": shared.last_round,
+        "ended_early": shared.ended_early,
     }
     if round_ is not None and sees_round:
         fields["word"] = round_.card.word
@@ -76,7 +126,7 @@ def view(state: BluffState, table: Table, member_id: str, now: int) -> dict[str,
             fields["my_entry"] = pick["text"] if pick else None
             # Ruling 8a: progress as counts only, both over the round's active
             # players, so "3 of 3" means done.
-            expected = writers(state, table)
+            expected = shared.expected or []
             fields["ready"] = sum(1 for p in expected if p in table.picks)
             fields["expected"] = len(expected)
             fields["can_submit"] = (
@@ -92,17 +142,15 @@ def view(state: BluffState, table: Table, member_id: str, now: int) -> dict[str,
                 table.picks.get(me.id) if phase == VOTING else round_.votes.get(me.id)
             )
         if phase == VOTING:
-            eligible = eligible_voters(state, table)
+            eligible = shared.eligible or []
             fields["can_vote"] = me.id in eligible and me.id not in table.picks
             fields["votes_in"] = sum(1 for p in eligible if p in table.picks)
             fields["voters"] = len(eligible)
         if phase == REVEAL:
-            fields["reveal"] = reveal(state, table, round_)
+            fields["reveal"] = shared.reveal
     if phase == FINISHED and state.round is not None:
-        fields["reveal"] = reveal(state, table, state.round) if state.round.revealed else None
-        fields["winners"] = list(state.winners)
-        fields["history"] = [s.model_dump() for s in state.history]
-        # The seats of the match, in seat order: a seat taken after it ended is
-        # not one of them, so it stays off that match's result sheet.
-        fields["match_seats"] = [m.id for m in table.players if m.id in state.scores]
+        fields["reveal"] = shared.reveal
+        fields["winners"] = shared.winners
+        fields["history"] = shared.history
+        fields["match_seats"] = shared.match_seats
     return fields
