@@ -300,3 +300,59 @@ def test_pass_play_one_device_holds_every_seat_and_gets_each_card() -> None:
             if not message.get("reveal"):
                 assert state.round.word_text not in json.dumps(message, ensure_ascii=False)
         assert secrets
+
+
+def test_i2a_play_change_through_the_handlers_keeps_the_hosts_seat() -> None:
+    """Rulings 2a, 2b on moto: switching to `pass` leaves only the host seated (the others
+    watch); a joiner watches and `take_seat` is `wrong_mode`; the host's local seats go when
+    `play` changes again; back on phones, observers may sit."""
+    with aws_stack(seed=6) as stack:
+        seated = stack.seat(NAMES[:3], game="impostor")
+        ids, cids = seated.ids, seated.cids
+        ana = cids["Ana"]
+
+        def host_says(req: str, **message: Any) -> None:
+            stack.clock.ms += 250
+            stack.send(ana, req=req, **message)
+            assert {"type": "ok", "req": req} in stack.messages(ana), stack.messages(ana)[-1]
+
+        host_says("pass", action="set_options", options={"play": "pass"})
+        for name in ("Ben", "Cy"):
+            assert stack.last_state(cids[name])["me"]["role"] == "observer"
+        assert [p["id"] for p in stack.last_state(ana)["players"]] == [ids["Ana"]]
+        dee = stack.connect()
+        stack.send(dee, action="join_room", room=seated.code, name="Dee")
+        assert stack.messages(dee, "welcome")[-1]["role"] == "observer"
+        stack.send(cids["Ben"], action="take_seat", req="sit")
+        assert stack.messages(cids["Ben"], "error")[-1]["code"] == "wrong_mode"
+        host_says("pat", action="add_seat", name="Pat")
+        host_says("sam", action="add_seat", name="Sam")
+        lobby = stack.last_state(ana)
+        assert [p["name"] for p in lobby["players"]] == ["Ana", "Pat", "Sam"]
+        assert lobby["me"]["seats"] == [p["id"] for p in lobby["players"]]
+        assert [p["name"] for p in stack.last_state(dee)["players"]] == ["Ana", "Pat", "Sam"]
+
+        host_says("host", action="set_options", options={"play": "host"})
+        assert [p["name"] for p in stack.last_state(ana)["players"]] == ["Ana"]
+        assert [p["name"] for p in stack.last_state(cids["Cy"])["players"]] == ["Ana"]
+        host_says("phones", action="set_options", options={"play": "phones"})
+        for cid, req in ((cids["Ben"], "b"), (dee, "d")):
+            stack.send(cid, action="take_seat", req=req)
+            assert {"type": "ok", "req": req} in stack.messages(cid)
+        assert [p["name"] for p in stack.last_state(ana)["players"]] == ["Ana", "Ben", "Dee"]
+
+
+def test_a_peek_answers_its_device_alone_and_stores_nothing() -> None:
+    """Ruling 3a, Secrecy 1: a card is the `peek` reply only; the room is not written and
+    nobody else receives anything, so a look cannot be told from traffic."""
+    with aws_stack(seed=7) as stack:
+        seated = start(stack, NAMES[:4])
+        cids = seated.cids
+        version = stack.service.store.load(seated.code, stack.clock.now()).room.version
+        before = {name: len(stack.messages(cid)) for name, cid in cids.items()}
+        stack.send(cids["Cy"], action="peek", round=1, req="look")
+        after = {name: stack.messages(cid)[before[name] :] for name, cid in cids.items()}
+        assert [m["type"] for m in after["Cy"]] == ["card", "ok"]
+        assert after["Cy"][0]["seat"] == seated.ids["Cy"]
+        assert all(not after[name] for name in cids if name != "Cy")
+        assert stack.service.store.load(seated.code, stack.clock.now()).room.version == version
