@@ -87,8 +87,12 @@ def test_i3d_category_public_iff_on_every_card(hint: str) -> None:
     else:
         assert board["category"] == rnd(top).category_name
         assert (board["grid"] is not None) == (hint == "grid")
-    top.run_out()
-    assert top.view(ids[1])["reveal"] is not None or top.phase == "finished"
+    while top.phase != "reveal":
+        top.advance(1_000)
+        if top.phase != "reveal":
+            assert top.view(ids[1])["category"] == board["category"]  # hidden all round
+    assert top.view(ids[1])["reveal"]["category"] == rnd(top).category_name
+    assert top.view(ids[1])["category"] == rnd(top).category_name  # public once revealed
 
 
 def test_i3e_no_category_twice_running() -> None:

@@ -107,15 +107,32 @@ def test_i9a_no_self_vote_impostors_vote() -> None:
 
 
 def test_i9b_vote_final_counts_only() -> None:
+    """GIVEN a phones ballot WHEN seats vote THEN a vote is final, every other member sees
+    only the count until the ballot closes, and it closes once all have voted."""
     top, ids = started(5)
     to_voting(top)
+    assert top.state.deadline == top.now + 30_000
     top.move(ids[1], "vote", round=1, ballot=1, target=ids[2])
     assert refused(top.move, ids[1], "vote", round=1, ballot=1, target=ids[3]) == "already_voted"
-    board = top.view(ids[3])
-    assert board["ballot"]["votes_in"] == 1 and board["my_vote"] is None
-    assert board["ballots"] == [] and ids[2] not in str(board["ballot"]["votes_in"])
-    top.advance(30_000)
-    assert top.phase in ("voting", "reveal", "guess")
+    assert top.view(ids[1])["my_vote"] == ids[2]
+    for member in (ids[0], ids[2], ids[3], ids[4], top.join("Wes")):
+        board = top.view(member)
+        assert board["ballot"]["votes_in"] == 1 and board["ballot"]["voters"] == 5
+        assert board["my_vote"] is None and board["ballots"] == []
+        assert set(board["ballot"]) == {
+            "no",
+            "style",
+            "candidates",
+            "votes_in",
+            "voters",
+            "extended",
+            "lap_seat",
+        }
+    targets = {ids[0]: ids[2], ids[2]: ids[3], ids[3]: ids[2], ids[4]: ids[2]}
+    for voter, target in targets.items():
+        top.move(voter, "vote", round=1, ballot=1, target=target)
+    assert top.phase != "voting"  # closed before its deadline: everyone voted
+    assert top.view(ids[4])["ballots"][0]["votes"] == {ids[1]: ids[2], **targets}
 
 
 def test_i9c_lap_in_seat_order_no_abstain() -> None:
