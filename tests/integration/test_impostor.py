@@ -182,6 +182,7 @@ def test_tie_then_second_ballot_tie_ends_as_tie() -> None:
         assert final["phase"] == "reveal" and final["reveal"]["outcome"] == "tie"
         r = stored(stack, seated.code).round
         assert r is not None
+        no_secret_before_reveal(stack, seated, [r.word_text, *r.aliases])
         for seat, points in final["reveal"]["awards"].items():
             assert points == (3 if seat in r.impostors else 0)
 
@@ -205,6 +206,9 @@ def test_low_turnout_extends_once_then_ends_low_turnout() -> None:
         assert final["phase"] == "reveal"
         assert final["reveal"]["outcome"] == "low_turnout"
         assert final["reveal"]["ballots"][0]["turnout"] == 2
+        r = stored(stack, seated.code).round
+        assert r is not None
+        no_secret_before_reveal(stack, seated, [r.word_text, *r.aliases])
 
 
 def test_flagged_civilian_said_the_word_pauses_then_burns_it() -> None:
