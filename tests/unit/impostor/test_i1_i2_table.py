@@ -32,9 +32,13 @@ def test_i1_start_3_to_20() -> None:
 
 
 def test_i1a_21st_joiner_observes() -> None:
-    top, _ = table(20)
+    top, ids = table(20)
     late = top.join("Wes")
     assert top.view(late)["me"]["role"] == "observer"
+    assert refused(top.take_seat, late) == "table_full"  # a 21st seat
+    top.kick(ids[0], ids[19])
+    top.take_seat(late)  # a seat is free again
+    assert top.view(late)["me"]["role"] == "player"
 
 
 def test_i1b_rounds_one_per_seat() -> None:
