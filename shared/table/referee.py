@@ -213,7 +213,9 @@ class Referee:
             case Start():
                 self._start(decision, state, env)
             case TakeSeat():
-                if self.game.one_device(room.options):
+                # On one device only the host sits in person (a new host, after the
+                # last one left with the device, takes the first seat again).
+                if self.game.one_device(room.options) and actor.id != room.host:
                     raise Refusal(Code.WRONG_MODE)
                 members.take_seat(room, actor, self._max_seats(room), env.now, self._full)
                 decision.changed = True

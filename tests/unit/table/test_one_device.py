@@ -101,3 +101,18 @@ def test_without_the_hooks_the_table_keeps_everyone_seated() -> None:
     while len(top.view(host)["players"]) < 8:
         local(top, f"Seat{len(top.view(host)['players'])}")
     assert refused(top.command, host, AddSeat("Ninth")) == "no_free_seat"
+
+
+def test_a_new_host_on_one_device_takes_the_first_seat_again() -> None:
+    """The host leaves with the device and its seats: the observer who hosts now sits."""
+    top = Tabletop(OneDevice(), seed=6)
+    host = top.create("Ana", options={"device": "pass"})
+    local(top, "Pat")
+    ben = top.join("Ben")
+    top.leave(host)
+    assert top.host == ben and names(top) == {"Ben": ("observer", False)}
+    top.take_seat(ben)
+    assert names(top) == {"Ben": ("player", False)}
+    local(top, "Sam")
+    cy = top.join("Cy")
+    assert refused(top.take_seat, cy) == "wrong_mode"
