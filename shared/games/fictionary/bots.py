@@ -19,6 +19,7 @@ from games.fictionary import lexicon
 from games.fictionary.draws import Draw
 from games.fictionary.likeness import alike, key, names_word
 from games.fictionary.rules import (
+    AIMS,
     BORROW,
     LEAN,
     MAX_LEN,
@@ -63,6 +64,23 @@ class VoterView:
     cards: tuple[VoterCard, ...]
 
 
+# A definition's shape as players read it: characters, words, and whether it offers an
+# alternative or a pair ("or", "and"; "o", "y"; "или", "и").
+Shape = tuple[int, int, bool]
+
+
+def shape(text: str, lang: str) -> Shape:
+    found = words(text)
+    return len(text), len(found), bool(set(found) & lexicon.JOINERS.get(lang, frozenset()))
+
+
+def _unlike(a: Shape, b: Shape) -> float:
+    """How far apart two shapes read; a joiner, or its absence, counts as 30 characters.
+    (Measured on the real decks with tools/fictionary/bot_believability.py: weighing the
+    joiner less, or the first word too, left the bots' fakes easier to tell.)"""
+    return abs(a[0] - b[0]) + 4 * abs(a[1] - b[1]) + 30 * (a[2] != b[2])
+
+
 @dataclass(frozen=True)
 class Pool:
     """Public content a writing bot may draw on (ruling 20a, 20b, 20c): never this card's truth."""
@@ -75,7 +93,7 @@ class Pool:
     topics: tuple[str, ...]
     silly: tuple[str, ...]
     small: frozenset[str]
-    lengths: tuple[int, ...]  # the lengths of other cards' real definitions, same part of speech
+    shapes: tuple[Shape, ...]  # other cards' real definitions of this part of speech (`shape`)
 
 
 # --- choosing (F4, F19) ---------------------------------------------------------------------
@@ -95,20 +113,32 @@ def _ending_of(word: str, endings: Mapping[str, tuple[tuple[str, ...], str]]) ->
 
 
 def _pick_pool(
-    draw: Draw, candidates: Sequence[tuple[str, str]], made: Sequence[str], pool: Pool
+    draw: Draw,
+    candidates: Sequence[tuple[str, str]],
+    made: Sequence[str],
+    pool: Pool,
+    target: Shape | None,
 ) -> tuple[str, str] | None:
-    """One pool wording, not alike those made where possible (ruling 20a)."""
+    """One pool wording, not alike those made where possible (ruling 20a); among a dozen
+    looked at, the one whose shape is nearest the target (the bot's choice, below)."""
     if not candidates:
         return None
     start = draw.randrange(len(candidates))
     fallback = None
+    fitting: list[tuple[str, str]] = []
     for step in range(min(len(candidates), 12)):
         ref, text = candidates[(start + step * 7919) % len(candidates)]
         if fallback is None:
             fallback = (ref, text)
         if not any(alike(text, m, pool.small, pool.lang, 0.25, 3) for m in made):
-            return ref, text
-    return fallback
+            fitting.append((ref, text))
+            if target is None:
+                break
+    if not fitting:
+        return fallback
+    if target is None:
+        return fitting[0]
+    return min(fitting, key=lambda w: _unlike(shape(w[1], pool.lang), target))
 
 
 def make(view: WriterView, level: str, pool: Pool, draw: Draw) -> list[tuple[str, str]]:
@@ -116,6 +146,9 @@ def make(view: WriterView, level: str, pool: Pool, draw: Draw) -> list[tuple[str
     made: list[tuple[str, str]] = []
     seen: set[str] = set()
     ending = pool.ending
+    # The shape to aim at: one drawn from the real definitions of this part of speech on
+    # other cards (public statistics of the deck, never this card's truth).
+    target = pool.shapes[draw.randrange(len(pool.shapes))] if pool.shapes else None
     for attempt in range(MOST_TRIES):
         if len(made) == WORDINGS:
             break
@@ -133,7 +166,7 @@ def make(view: WriterView, level: str, pool: Pool, draw: Draw) -> list[tuple[str
         else:
             lean = draw.random() < LEAN[level] and pool.own
             candidates = pool.own if lean else (pool.others or pool.own)
-            found = _pick_pool(draw, candidates, [t for _, t in made], pool)
+            found = _pick_pool(draw, candidates, [t for _, t in made], pool, target)
         if found is None:
             continue
         text = tidy_or_none(found[1], pool.lang)
@@ -141,12 +174,15 @@ def make(view: WriterView, level: str, pool: Pool, draw: Draw) -> list[tuple[str
             continue
         seen.add(key(text))
         made.append((found[0], text))
-    # The choice: a bot puts first the wording nearest a length drawn from the real
-    # definitions of this part of speech, so bot cards are as long as real ones *and*
-    # as varied: a ballot of fakes all of one length would make the real card the odd one.
-    if made and pool.lengths:
-        target = pool.lengths[draw.randrange(len(pool.lengths))]
-        best = min(range(len(made)), key=lambda i: (abs(len(made[i][1]) - target), i))
+    # The choice: a bot puts first the wording whose shape is nearest one drawn from the
+    # real definitions of this part of speech on other cards, so bot cards are as long,
+    # as wordy and as often joined by "or"/"and" as real ones *and* as varied: a ballot
+    # of fakes all of one shape would make the real card the odd one.
+    # An easy bot keeps its first try first, as the seed does; so does any bot whose first
+    # try was silly or ending-made (F20's first-try branches are the choice they make).
+    if made and target is not None and AIMS[level] and made[0][0][:2] not in ("s:", "e:"):
+        shapes = [shape(text, pool.lang) for _, text in made]
+        best = min(range(len(made)), key=lambda i: (_unlike(shapes[i], target), i))
         made.insert(0, made.pop(best))
     return made
 

@@ -218,6 +218,12 @@ VERB_ENDINGS = {
     "ru": ("ть", "ться", "ти", "чь"),
 }
 VERB_OPENING_EN = "to"
+# The bots' choice (F20): words that join an alternative or a pair, as real definitions often do.
+JOINERS = {
+    "en": frozenset({"or", "nor", "and"}),
+    "es": frozenset({"o", "u", "y", "e"}),
+    "ru": frozenset({"или", "либо", "и"}),
+}
 CHATTY = {
     "en": frozenset({"i", "lol"}),
     "es": frozenset({"yo", "jaja", "xd"}),
@@ -264,5 +270,29 @@ SILLY = {
         "verb": ("To sneeze at a cabbage", "To dance badly at a funeral", "To argue with a lamp"),
         "adjective": ("Smelling faintly of wet socks", "Shaped like a confused potato"),
         "adverb": ("In the manner of a startled goose",),
+    },
+    "es": {
+        "noun": (
+            "Un sombrero que usa un pato los domingos",
+            "Una sopa que nadie termina nunca",
+            "El ruido que hace una tetera aburrida",
+        ),
+        "verb": (
+            "Estornudar delante de una col",
+            "Bailar mal en un entierro",
+            "Discutir con una lámpara",
+        ),
+        "adjective": ("Que huele un poco a calcetín mojado", "Con forma de patata confundida"),
+        "adverb": ("A la manera de un ganso asustado",),
+    },
+    "ru": {
+        "noun": (
+            "Шляпа, которую утка носит по воскресеньям",
+            "Суп, который никто не доедает",
+            "Звук, который издаёт заскучавший чайник",
+        ),
+        "verb": ("Чихать на капусту", "Плохо танцевать на похоронах", "Спорить с лампой"),
+        "adjective": ("Слегка пахнущий мокрыми носками", "Похожий на растерянную картошку"),
+        "adverb": ("Как испуганный гусь",),
     },
 }

@@ -5,6 +5,7 @@ and the end of a game (F13, F14, F23). Each opening sets its clock or backstop
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from games.fictionary import bots, dealing, reveal, scoring, seats
@@ -138,11 +139,36 @@ def writer_view(state: FicState, content: Content) -> bots.WriterView:
     return bots.WriterView(w.word, w.pos)
 
 
+def stand(
+    content: Content,
+    w: Word,
+    people: Mapping[str, str],
+    wordings: Mapping[str, Sequence[str]],
+    seat_order: Sequence[str],
+    remembered: Iterable[str],
+    this_game: Iterable[str],
+) -> dict[str, tuple[str | None, str]]:
+    """F21: the standing entries, from people's texts and bots' stored wording references."""
+    texts = {
+        seat: [(ref, t) for ref in refs if (t := text_of(ref, content, w))]
+        for seat, refs in wordings.items()
+    }
+    judging = Judging(
+        word=w.word,
+        real=(w.truth, *w.aliases),
+        small=content.small,
+        lang=content.lang,
+        remembered=frozenset(remembered),
+        this_game=frozenset(this_game),
+    )
+    return keep_apart(people, texts, seat_order, judging)
+
+
 def close_writing(state: FicState, table: Table, env: Env) -> list[Timer]:
     content: Content = env.content
     w = word(state, content)
     people: dict[str, str] = {}
-    wordings: dict[str, list[tuple[str, str]]] = {}
+    wordings: dict[str, list[str]] = {}
     for seat in seats.owing(state):
         is_in, value = seats.pick_of(state, table, seat)
         if not is_in or not value:
@@ -150,18 +176,10 @@ def close_writing(state: FicState, table: Table, env: Env) -> list[Timer]:
         if isinstance(value, str):
             people[seat] = value
         elif isinstance(value, list):
-            texts = [(ref, text_of(ref, content, w)) for ref in value]
-            wordings[seat] = [(ref, t) for ref, t in texts if t]
+            wordings[seat] = [ref for ref in value if isinstance(ref, str)]
     real = state.truth or tidy(w.truth, content.lang)
-    judging = Judging(
-        word=w.word,
-        real=(w.truth, *w.aliases),
-        small=content.small,
-        lang=content.lang,
-        remembered=frozenset(x for x in table.memory.get("fakes", []) if isinstance(x, str)),
-        this_game=frozenset(state.fakes),
-    )
-    standing = keep_apart(people, wordings, state.seats, judging)
+    remembered = [x for x in table.memory.get("fakes", []) if isinstance(x, str)]
+    standing = stand(content, w, people, wordings, state.seats, remembered, state.fakes)
     for ref, text in standing.values():
         state.fakes.append(fake_id(text))
         if ref and ref.startswith("t:"):
@@ -230,7 +248,8 @@ def close_voting(
     state.last = last  # the reveal itself is rebuilt from it (reveal.build)
     record = reveal.build(last, state.cards, state.seats, state.scores)
     # Ruling 12a: `ends` is already scaled; env.deadline scales the unscaled length again.
-    state.deadline = env.deadline(round((int(record["ends"]) - env.now) / last.get("scale", 1.0)))
+    scale = env.length(1000) / 1000  # last["scale"] where one is stored
+    state.deadline = env.deadline(round((int(record["ends"]) - env.now) / scale))
     state.history.append(
         {
             "round": state.round,

@@ -60,6 +60,9 @@ BORROW = {"easy": 0.05, "medium": 0.08, "hard": 0.10}
 LEAN = {"easy": 0.3, "medium": 0.5, "hard": 0.65}
 NOSE = {"easy": 0.0, "medium": 0.4, "hard": 0.7}
 NOISE = {"easy": 2.5, "medium": 1.2, "hard": 0.8}
+# Ours (docs/fictionary.md): whether a bot aims its choice at the shape of a real
+# definition (F20); an easy bot keeps its first try first, as the seed's bots do.
+AIMS = {"easy": False, "medium": True, "hard": True}
 
 # BOT_PACE: (low, high) whole seconds from a pick's opening, per phase.
 PACE = {

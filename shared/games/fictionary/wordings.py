@@ -3,7 +3,7 @@ pool a writing bot may draw on (ruling 20a), built without the round's own truth
 
 from __future__ import annotations
 
-from games.fictionary.bots import Pool
+from games.fictionary.bots import Pool, shape
 from games.fictionary.content import Content, Word
 from games.fictionary.tidy import tidy_or_none
 
@@ -31,7 +31,11 @@ def pool_for(content: Content, word: Word) -> Pool:
         topics=topics,
         silly=tuple(content.silly.get(word.pos, ())),
         small=content.small,
-        lengths=tuple(len(w.truth) for w in content.bank if w.pos == word.pos and w.id != word.id),
+        shapes=tuple(
+            shape(w.truth, content.lang)
+            for w in content.bank
+            if w.pos == word.pos and w.id != word.id
+        ),
     )
 
 

@@ -393,9 +393,9 @@ def test_bots_golden_moves_with_fixed_seed() -> None:
     made = _make("medium", "w", VERB)
     assert VERB.id == "en-0001"
     assert made[:3] == [
-        ("t:en-0034", "To gefoish the gifoish of gofoish"),
-        ("b:en-0001:5", "To rubeish a sabeish sebeish"),
-        ("b:en-0001:2", "To pabeish a pebeish pibeish"),
+        ("b:en-0040:0", "To lugaish a magaish megaish"),
+        ("b:en-0001:1", "To nibeish a nobeish nubeish"),
+        ("b:en-0001:6", "To sibeish a sobeish subeish"),
     ]
     assert len(made) == 8
     assert (
@@ -407,23 +407,28 @@ def test_bots_golden_moves_with_fixed_seed() -> None:
 
 
 def test_bots_choice_fits_the_shape_of_a_definition() -> None:
-    """A bot's chosen wording is of its part of speech, and as long as a real definition:
-    nearest a length drawn from the other cards' real ones, so bot cards vary as they do."""
+    """A bot's chosen wording is of its part of speech, and shaped like a real definition:
+    nearest a shape (length, words, a joining "or"/"and") drawn from the other cards' real
+    ones, so bot cards vary as they do and never all lack what real ones often have."""
     pool = _pool()
-    assert sorted(pool.lengths) == sorted(
-        len(w.truth) for w in CONTENT.bank if w.pos == "verb" and w.id != VERB.id
+    assert sorted(pool.shapes) == sorted(
+        bots.shape(w.truth, "en") for w in CONTENT.bank if w.pos == "verb" and w.id != VERB.id
     )
+    assert bots.shape("To cut or tear a cloth", "en") == (22, 6, True)
+    assert bots.shape("Pan y vino", "es")[2] and bots.shape("Хлеб или вино", "ru")[2]
+    assert not bots.shape("To sand a floor", "en")[2]  # "and" inside a word is no joiner
     varied = dataclasses.replace(
         pool, others=tuple((f"b:x:{n}", "to " + "ab " * n) for n in range(2, 30))
     )
-    for target in (12, 40, 80):
-        fixed = dataclasses.replace(varied, lengths=(target,))
+    for n in (3, 13, 26):  # "To ab ab ab": 2 + 3n characters, n + 1 words
+        target = 2 + 3 * n
+        fixed = dataclasses.replace(varied, shapes=((target, n + 1, False),))
         for s in range(10):
             made = bots.make(
                 bots.WriterView(VERB.word, "verb"), "medium", fixed, Draw("l", f"{target}{s}")
             )
             assert abs(len(made[0][1]) - target) == min(abs(len(t) - target) for _, t in made)
-    spread = dataclasses.replace(varied, lengths=(12, 40, 80))
+    spread = dataclasses.replace(varied, shapes=((12, 4, False), (40, 13, False), (80, 27, False)))
     chosen = {
         len(
             bots.make(bots.WriterView(VERB.word, "verb"), "medium", spread, Draw("v", str(s)))[0][1]
@@ -431,6 +436,20 @@ def test_bots_choice_fits_the_shape_of_a_definition() -> None:
         for s in range(60)
     }
     assert len(chosen) > 3
+    joined = dataclasses.replace(
+        varied,
+        others=(
+            *varied.others,
+            *((f"b:y:{n}", f"to {'cd ' * n}or ef") for n in range(2, 30)),
+        ),
+    )
+    for want in (True, False):
+        aimed = dataclasses.replace(joined, shapes=((30, 10, want),))
+        for s in range(10):
+            made = bots.make(
+                bots.WriterView(VERB.word, "verb"), "medium", aimed, Draw("j", f"{want}{s}")
+            )
+            assert bots.shape(made[0][1], "en")[2] is want
     for s in range(20):
         made = _make("medium", f"shape{s}")
         assert all(CONTENT.by_id[r.split(":")[1]].pos == "verb" for r, _ in made if r[0] in "bt")
