@@ -124,6 +124,7 @@ def chooser_view(state: FicState, content: Content) -> bots.ChooserView:
 
 def open_writing(state: FicState, table: Table, env: Env, choice: int) -> list[Timer]:
     state.card = state.offer[choice]
+    state.shown_offer = []  # only the choosing Judge sees the five: no need to keep them
     state.chosen.append(state.card)
     w = word(state, env.content)
     state.about = {"word": w.word, "note": w.note, "pos": w.pos, "respell": w.respell, "say": w.say}
@@ -274,7 +275,6 @@ def finish(
     state.enter(FINISHED, env)
     state.backstop_at, state.filled, state.bot_at = None, {}, {}
     state.winners = list(winners)
-    state.places = scoring.places(state.scores)
     state.best_bluff = scoring.best_bluff(state.history)
     state.abandoned = abandoned
     state.sitters, state.away_at, state.abandon_at = {}, {}, None

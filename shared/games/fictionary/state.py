@@ -55,6 +55,8 @@ class FicState(State):
     abandon_at: int | None = None
     # The result (F23, ruling 24a).
     winners: list[str] = Field(default_factory=list)
+    # `places` is computed by the view from the scores; the field stays so rooms stored
+    # before that still load (extra fields are refused).
     places: list[dict[str, Any]] = Field(default_factory=list)
     best_bluff: dict[str, Any] | None = None
     abandoned: bool = False

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.fictionary import reveal, seats
+from games.fictionary import reveal, scoring, seats
 from games.fictionary.rules import CHOOSING, MAX_LEN, MOST_ROUNDS, REVEAL, VOTING, WRITING
 from games.fictionary.state import FicState
 from table.contract import FINISHED, LOBBY, Table
@@ -105,7 +105,7 @@ def view(state: FicState, table: Table, member: str, now: int) -> dict[str, Any]
         "reveal": _reveal(state) if phase in (REVEAL, FINISHED) else None,
         "last": _reveal(state) if phase == CHOOSING else None,
         "winners": state.winners if phase == FINISHED else [],
-        "places": state.places if phase == FINISHED else None,
+        "places": scoring.places(state.scores) if phase == FINISHED else None,
         "best_bluff": state.best_bluff if phase == FINISHED else None,
         "history": _history(state) if phase == FINISHED else None,
         "abandoned": state.abandoned if phase == FINISHED else False,
