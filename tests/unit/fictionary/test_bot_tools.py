@@ -73,3 +73,13 @@ def test_bot_found_rates_tally_a_small_sample() -> None:
 
 def _take(rounds: Iterator[bot_rounds.Round], n: int) -> list[bot_rounds.Round]:
     return list(islice(rounds, n))
+
+
+def test_room_size_reports_the_stored_item() -> None:
+    tool = _tool("room_size")
+    top, largest = tool.play(seats=4, rounds=2)
+    assert top.state.round >= 2 and largest["round"] >= 1
+    sizes = tool.report(top)
+    assert 0 < sizes["item (stored, compressed)"] < sizes["room JSON"]
+    assert sizes["  state"] > sizes.get("    history", 0) > 0
+    assert top.phase == "choosing" or top.state.shown_offer == []  # kept only while choosing
