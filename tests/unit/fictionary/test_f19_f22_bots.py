@@ -455,6 +455,28 @@ def test_bots_choice_fits_the_shape_of_a_definition() -> None:
         assert all(CONTENT.by_id[r.split(":")[1]].pos == "verb" for r, _ in made if r[0] in "bt")
 
 
+def test_bots_easy_keeps_its_first_try_and_shaped_first_tries_stay_first() -> None:
+    """An easy bot writes as the seed's bots do: no shape aimed at, the first try first; a
+    medium or hard bot's ending-made first try stays its choice, whatever shape it drew."""
+    pool = _pool()
+    assert pool.shapes
+    for s in range(10):
+        aimless = dataclasses.replace(pool, shapes=())
+        assert _make("easy", f"e{s}") == bots.make(
+            bots.WriterView(VERB.word, "verb"), "easy", aimless, Draw("seed", f"e{s}")
+        )
+    ended = dataclasses.replace(VERB, word="quibbophobia")
+    endings = content(
+        40, endings={"phobia": (("An unreasonable fear of {topic}",), "fear")}, topics=("rain",)
+    )
+    far = dataclasses.replace(pool_for(endings, ended), shapes=((140, 40, True),))
+    firsts = [
+        bots.make(bots.WriterView(ended.word, "verb"), "hard", far, Draw("f", str(s)))[0][0]
+        for s in range(40)
+    ]
+    assert any(ref.startswith("e:") for ref in firsts)  # never nearest that shape, yet first
+
+
 def test_bots_act_only_at_their_time() -> None:
     top, _ppl = new_table(1, bots=3, seed=4)
     top.start()
