@@ -92,6 +92,12 @@ def test_f19a_no_knowing_bot() -> None:
     }
     assert len(votes) == 1
     assert "know" not in json.dumps([f.name for f in dataclasses.fields(bots.Pool)])
+    # What a bot may draw on for a word never holds that word's real definition or aliases.
+    for word in CONTENT.bank:
+        fields = dataclasses.asdict(pool_for(CONTENT, word))
+        pool = json.dumps(fields, ensure_ascii=False, default=sorted)
+        for secret in (word.truth, *word.aliases):
+            assert secret not in pool and tidy(secret) not in pool
 
 
 def test_f19b_levels_per_seat() -> None:
@@ -112,6 +118,18 @@ def test_f20_up_to_eight_distinct_wordings() -> None:
         made = _make(label=label)
         keys = [tidy(t).casefold() for _, t in made]
         assert 1 <= len(made) <= 8 and len(set(keys)) == len(keys)
+    # A pool of two wordings: the tries run out (32) with two made, each once.
+    tiny = dataclasses.replace(
+        _pool(),
+        own=(("b:x:0", "To sing at dawn"), ("b:x:1", "To sing at dawn.")),
+        others=(("b:y:0", "To hum in a barn"),),
+        borrow=(),
+        silly=(),
+        ending=None,
+    )
+    for level in ("easy", "medium", "hard"):
+        made = bots.make(bots.WriterView(VERB.word, "verb"), level, tiny, Draw("t", level))
+        assert sorted(t for _, t in made) == ["To hum in a barn", "To sing at dawn"]
 
 
 def test_f20_skips_wordings_naming_word() -> None:
