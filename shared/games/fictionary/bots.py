@@ -146,10 +146,9 @@ def make(view: WriterView, level: str, pool: Pool, draw: Draw) -> list[tuple[str
     made: list[tuple[str, str]] = []
     seen: set[str] = set()
     ending = pool.ending
-    # The shape a medium or hard bot aims at: one drawn from the real definitions of this
-    # part of speech on other cards (public statistics of the deck, never this card's truth).
-    aims = AIMS[level] and pool.shapes
-    target = pool.shapes[draw.randrange(len(pool.shapes))] if aims else None
+    # The shape to aim at: one drawn from the real definitions of this part of speech on
+    # other cards (public statistics of the deck, never this card's truth).
+    target = pool.shapes[draw.randrange(len(pool.shapes))] if pool.shapes else None
     for attempt in range(MOST_TRIES):
         if len(made) == WORDINGS:
             break
@@ -181,7 +180,7 @@ def make(view: WriterView, level: str, pool: Pool, draw: Draw) -> list[tuple[str
     # of fakes all of one shape would make the real card the odd one.
     # An easy bot keeps its first try first, as the seed does; so does any bot whose first
     # try was silly or ending-made (F20's first-try branches are the choice they make).
-    if made and target is not None and made[0][0][:2] not in ("s:", "e:"):
+    if made and target is not None and AIMS[level] and made[0][0][:2] not in ("s:", "e:"):
         shapes = [shape(text, pool.lang) for _, text in made]
         best = min(range(len(made)), key=lambda i: (_unlike(shapes[i], target), i))
         made.insert(0, made.pop(best))

@@ -474,15 +474,21 @@ def test_bots_choice_fits_the_shape_of_a_definition() -> None:
 
 
 def test_bots_easy_keeps_its_first_try_and_shaped_first_tries_stay_first() -> None:
-    """An easy bot writes as the seed's bots do: no shape aimed at, the first try first; a
-    medium or hard bot's ending-made first try stays its choice, whatever shape it drew."""
-    pool = _pool()
-    assert pool.shapes
-    for s in range(10):
-        aimless = dataclasses.replace(pool, shapes=())
-        assert _make("easy", f"e{s}") == bots.make(
-            bots.WriterView(VERB.word, "verb"), "easy", aimless, Draw("seed", f"e{s}")
-        )
+    """An easy bot puts its first try first, as the seed's bots do, where a medium or hard bot
+    puts first its wording nearest the drawn shape; a medium or hard bot's ending-made first
+    try stays its choice, whatever shape it drew."""
+    varied = dataclasses.replace(
+        _pool(), others=tuple((f"b:x:{n}", "to " + "ab " * n) for n in range(2, 30))
+    )
+    nearest = {}
+    for level in ("easy", "medium", "hard"):
+        nearest[level] = 0
+        for s in range(20):
+            aimed = dataclasses.replace(varied, shapes=((2 + 3 * 13, 14, False),))
+            made = bots.make(bots.WriterView(VERB.word, "verb"), level, aimed, Draw("a", str(s)))
+            best = min(abs(len(t) - 41) for _, t in made)
+            nearest[level] += abs(len(made[0][1]) - 41) == best
+    assert nearest["medium"] == nearest["hard"] == 20 and nearest["easy"] < 20
     ended = dataclasses.replace(VERB, word="quibbophobia")
     endings = content(
         40, endings={"phobia": (("An unreasonable fear of {topic}",), "fear")}, topics=("rain",)
