@@ -67,7 +67,7 @@ class Env:
     def deadline(self, ms: int) -> int:
         """`now` plus a scaled length, rounded up to a whole second.
 
-        Step Functions truncates a timestamp's milliseconds; with whole-second
+        A queued deadline's delay is counted in whole seconds; with whole-second
         deadlines the timer, the clients' countdown and the rules agree, and no
         timer fires before its deadline.
         """

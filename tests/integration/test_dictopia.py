@@ -1,7 +1,7 @@
 """Dictopia through the real handlers on moto: a table of four, and one player against Big Brother.
 
 GIVEN players on their own connections and the committed English content, WHEN
-they play whole matches with the deadlines fired as the state machine would,
+they play whole matches with the deadlines fired as the deadline queue would,
 THEN a denunciation goes to the table's vote, the Speed card goes to the first
 touch the store accepted, every view is the member's own, and a solo game is
 scored against Big Brother. Four touches of the Speed card in the same instant,
