@@ -10,6 +10,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from games.dictopia.catalogue import BY_ID
 from games.dictopia.lexicon import CONTENT_DIR, FileLexicon, Lexicon, word_key
@@ -50,18 +51,18 @@ class Content:
         return self.texts.get(mission, mission)
 
 
-def parse_cards(data: Mapping[str, object]) -> tuple[Card, ...]:
+def parse_cards(data: Mapping[str, Any]) -> tuple[Card, ...]:
     cards = []
-    for raw in data["card"]:  # type: ignore[union-attr]
+    for raw in data["card"]:
         (l0, e0), (l1, e1) = raw["faces"]
         cards.append(Card(raw["id"], (Face(l0, int(e0)), Face(l1, int(e1))), int(raw["back"])))
     return tuple(cards)
 
 
-def parse_missions(data: Mapping[str, object]) -> dict[str, str]:
+def parse_missions(data: Mapping[str, Any]) -> dict[str, str]:
     """Mission wording by id; a mission whose check or bonus differs from D9a is refused."""
     texts: dict[str, str] = {}
-    for raw in data.get("mission", []):  # type: ignore[union-attr]
+    for raw in data.get("mission", []):
         rule = BY_ID.get(raw["id"])
         if rule is None:
             raise ValueError(f"unknown mission {raw['id']!r}")

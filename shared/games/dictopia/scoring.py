@@ -110,13 +110,14 @@ def line(state: DictopiaState, content: Content, player: str) -> Line:
     if word is None or void is not None:
         listed = None if word is None else word.key in content.lexicon
         return Line(void=void, total=previous, listed=listed, eyes=word.eyes if word else 0)
-    met = [
-        {"id": m, "bonus": o.bonus, "how": o.how}
-        for m, o in outcomes(state, content, player, final=True).items()
-        if o.status == "met"
+    fulfilled = {
+        m: o for m, o in outcomes(state, content, player, final=True).items() if o.status == "met"
+    }
+    met: list[dict[str, object]] = [
+        {"id": m, "bonus": o.bonus, "how": o.how} for m, o in fulfilled.items()
     ]
     eyes_bonus = EYES_BONUS if word.eyes == state.target else 0
-    score = len(word.cards) + eyes_bonus + sum(int(m["bonus"]) for m in met)  # type: ignore[call-overload]
+    score = len(word.cards) + eyes_bonus + sum(o.bonus for o in fulfilled.values())
     return Line(
         letters=len(word.cards),
         eyes=word.eyes,

@@ -5,6 +5,8 @@ Each function checks its move and returns the `Outcome`; a `Refusal` changes not
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.impostor import cards, flags, phases, seats
 from games.impostor import moves as mv
 from games.impostor.checks import host, in_round, live_seat, not_paused, seat_of_round
@@ -283,7 +285,8 @@ def end_match(state: S, table: Table, member: str, move: mv.EndMatch, env: Env) 
     return phases.finish(state, env)
 
 
-HANDLERS = {
+# Each handler takes its own move model; the game looks one up by the move's action.
+HANDLERS: dict[str, Callable[..., Outcome[ImpostorState]]] = {
     "peek": peek,
     "seen": seen,
     "clue": clue,

@@ -9,10 +9,11 @@ same word id in the other decks. Decks are read lazily, once per process.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 DECKS_DIR = Path(__file__).resolve().parents[3] / "content" / "impostor"
 
@@ -51,11 +52,11 @@ class Deck:
         return tuple(c.id for c in self.categories)
 
 
-def parse(lang: str, documents: list[Mapping[str, object]]) -> Deck:
+def parse(lang: str, documents: Sequence[Mapping[str, Any]]) -> Deck:
     """A deck from its parsed TOML documents (no translations yet)."""
     categories: list[Category] = []
     for document in documents:
-        for raw in document.get("category", []):  # type: ignore[union-attr]
+        for raw in document.get("category", []):
             words = tuple(
                 Word(str(w["id"]), str(w["word"]), tuple(str(a) for a in w.get("aliases", ())))
                 for w in raw["words"]

@@ -79,7 +79,7 @@ class Impostor(Game[ImpostorState]):
     def apply(self, state: S, table: Table, member: str, move: BaseModel, env: Env) -> Outcome[S]:
         state = state.model_copy(deep=True)
         handler = actions.HANDLERS[move.action]  # type: ignore[attr-defined]
-        return handler(state, table, member, move, env)  # type: ignore[operator]
+        return handler(state, table, member, move, env)
 
     def due(self, state: S, table: Table, env: Env) -> Outcome[S]:
         """Close whatever is due: seats gone, a lapsed flag, a deadline, everyone done."""

@@ -32,7 +32,8 @@ def exact_key(text: str, lang: str) -> str:
         return comparison_key(text)
     folded = unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).translate(_CEDILLA))
     folded = folded.casefold().translate(_CEDILLA)
-    key, piece = [], []
+    key: list[str] = []
+    piece: list[str] = []
     for ch in folded:
         if ch in _ROMANIAN:
             key += [comparison_key("".join(piece)), ch]
