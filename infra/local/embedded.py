@@ -233,6 +233,22 @@ def _handed_back(result: Any) -> bool:
     return isinstance(result, Mapping) and bool(result.get("batchItemFailures"))
 
 
+class _Unpublished(Metrics):
+    """Metrics switched off: `log_metrics` leaves the handler as it is."""
+
+    def log_metrics(
+        self,
+        lambda_handler: Callable[..., Any] | None = None,
+        capture_cold_start_metric: bool = False,
+        raise_on_empty_metrics: bool = False,
+        default_dimensions: dict[str, str] | None = None,
+        **kwargs: dict[str, Any],
+    ) -> Callable[..., Any]:
+        if lambda_handler is None:
+            return lambda handler: handler
+        return lambda_handler
+
+
 class _Uncounted(PowertoolsTelemetry):
     """Log events as usual; counts go nowhere (metrics are switched off)."""
 
@@ -278,7 +294,9 @@ class Embedded:
             telemetry = bootstrap.PowertoolsTelemetry(logger, metrics)
             if is_metrics_disabled():
                 # `make run` turns metrics off. Powertools would still keep every
-                # count (and print them a hundred at a time): drop them here.
+                # count (and print them a hundred at a time): drop them here, and
+                # leave the handlers without a flush that has nothing to flush.
+                metrics = _Unpublished()
                 telemetry = _Uncounted(logger, metrics)
             service = TableService(
                 store=self.store,
