@@ -47,9 +47,9 @@ class DictionaryBluff(Game[BluffState]):
             case Vote():
                 return rules.vote(state, table, member, move)
             case Continue():
-                return rules.proceed(state.model_copy(deep=True), table, member, env)
+                return rules.proceed(state.clone(), table, member, env)
             case Hold():
-                return rules.hold_reveal(state.model_copy(deep=True), env)
+                return rules.hold_reveal(state.clone(), env)
 
     def due(self, state: BluffState, table: Table, env: Env) -> Outcome[BluffState]:
         return rules.due(state, table, env)

@@ -243,7 +243,7 @@ def due(state: BluffState, table: Table, env: Env) -> Outcome[BluffState]:
         or (phase == VOTING and voting_complete(state, table))
     ):
         return unchanged(state)
-    state = state.model_copy(deep=True)
+    state = state.clone()
     effects: list[Effect] = []
     if phase == WRITING:
         _close_writing(state, table, env, effects)

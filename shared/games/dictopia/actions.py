@@ -134,7 +134,7 @@ def touch_speed(
         raise Refusal(DCode.NO_WORD)
     if phases.locked(state, table, member):
         raise Refusal(DCode.LOCKED)  # D16c: a plain lock never wins Speed
-    state = state.model_copy(deep=True)
+    state = state.clone()
     state.speed_by = member
     return Outcome(state)
 
@@ -165,7 +165,7 @@ def denounce(
         raise Refusal(DCode.NO_WORD)
     if filed.denounced_by is not None:
         raise Refusal(DCode.ALREADY_DENOUNCED)
-    state = state.model_copy(deep=True)
+    state = state.clone()
     filed = state.words[move.player]
     filed.denounced_by = member
     if "foreign" in filed.claims:
@@ -192,7 +192,7 @@ def dispute(
         raise Refusal(DCode.NOT_CLAIMED)
     if move.mission in filed.disputes:
         raise Refusal(DCode.ALREADY_DISPUTED)
-    state = state.model_copy(deep=True)
+    state = state.clone()
     state.words[move.player].disputes[move.mission] = member
     _new_item(state, "mission", move.player, move.mission)
     return Outcome(state)
@@ -204,7 +204,7 @@ def pass_(
     guard(state, table, member, TALLY, move.round, env)
     if member in state.passed:
         return unchanged(state)
-    state = state.model_copy(deep=True)
+    state = state.clone()
     state.passed.append(member)
     return Outcome(state)
 
@@ -237,6 +237,6 @@ def continue_(
         raise Refusal(Code.PHASE_CLOSED)
     if state.phase == SCORE and env.now < (state.continue_at or 0):
         raise Refusal(Code.TOO_EARLY)
-    state = state.model_copy(deep=True)
+    state = state.clone()
     state.continue_asked = True
     return Outcome(state)

@@ -141,7 +141,7 @@ def due(state: DictopiaState, table: Table, env: Env) -> Outcome[DictopiaState] 
         return finish(state, table, env)
     if not (state.due(env.now) or closes_early(state, table, env)):
         return None
-    state = state.model_copy(deep=True)
+    state = state.clone()
     return CLOSE[state.phase](state, table, env)
 
 
@@ -218,7 +218,7 @@ def enter_score(state: DictopiaState, table: Table, env: Env) -> Outcome[Dictopi
 
 def finish(state: DictopiaState, table: Table, env: Env) -> Outcome[DictopiaState]:
     """D20a winners; in solo, D22c against Big Brother and D23a's progression."""
-    state = state.model_copy(deep=True)
+    state = state.clone()
     last = {p: (s[-1] if s else 0) for p, s in state.trial_scores.items()}
     memory = None
     if state.solo:

@@ -77,7 +77,7 @@ class Impostor(Game[ImpostorState]):
         return phases.new_round(fresh, table, env)
 
     def apply(self, state: S, table: Table, member: str, move: BaseModel, env: Env) -> Outcome[S]:
-        state = state.model_copy(deep=True)
+        state = state.clone()
         handler = actions.HANDLERS[move.action]  # type: ignore[attr-defined]
         return handler(state, table, member, move, env)
 
@@ -85,7 +85,7 @@ class Impostor(Game[ImpostorState]):
         """Close whatever is due: seats gone, a lapsed flag, a deadline, everyone done."""
         if not state.in_match or state.round is None:
             return unchanged(state)
-        state = state.model_copy(deep=True)
+        state = state.clone()
         forced = phases.void_reason(state, table)
         if forced == "void":
             return phases.reveal(state, table, env, "void")
