@@ -255,7 +255,7 @@ class Referee:
             case Move(fields=fields):
                 # Whether the move is allowed, by whom and when, is the game's to say.
                 outcome = self.game.apply(state, table, actor.id, fields, env)
-                self._absorb(decision, outcome, member_id=actor.id, env=env)
+                self._absorb(decision, outcome, member_id=actor.id, env=env, given=state)
                 # A sealed pick is stored on its own first, so that it stands even
                 # if the close it may complete cannot be stored now; the service
                 # settles the room right after (`UnitOfWork._after_seal`).
@@ -365,12 +365,24 @@ class Referee:
         raise RuntimeError(f"{self.game.slug}.due never settles")
 
     def _absorb(
-        self, decision: Decision, outcome: Outcome[Any], member_id: str = "", env: Env | None = None
+        self,
+        decision: Decision,
+        outcome: Outcome[Any],
+        member_id: str = "",
+        env: Env | None = None,
+        given: State | None = None,
     ) -> None:
+        """Apply a game's outcome to the decision's room. `given`: the state the game was
+        given, read from the room as it is now."""
         room = decision.room
         if outcome.seal is not None:
             state = outcome.state
-            room.with_state(state)
+            if given is not None and state is given:
+                # Rules never change what they are given: the room already holds this state,
+                # and a pick need not write it again (most picks change only their slot).
+                room.picks_for(given.phase_id)
+            else:
+                room.with_state(state)
             room.picks[member_id] = outcome.seal.value
             decision.seal = PickWrite(
                 member_id, state.phase_id, outcome.seal.value, outcome.seal.replace

@@ -177,8 +177,12 @@ class Room(BaseModel):
     def with_state(self, state: State) -> None:
         """Keep the game's new state; a new phase instance starts with no picks."""
         self.state = state.model_dump(mode="json")
-        if self.picks_phase != state.phase_id:
-            self.picks, self.picks_phase = {}, state.phase_id
+        self.picks_for(state.phase_id)
+
+    def picks_for(self, phase_id: int) -> None:
+        """Keep the picks of phase instance `phase_id` only."""
+        if self.picks_phase != phase_id:
+            self.picks, self.picks_phase = {}, phase_id
 
 
 def _copied(value: dict[str, Any]) -> dict[str, Any]:
