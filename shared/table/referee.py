@@ -119,6 +119,9 @@ class Referee:
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
+        # The state `settle_if_due` found nothing due in, for the views of that same room
+        # that follow it (the room object and its state dict, unchanged, and used once).
+        self._unsettled: tuple[Room, dict[str, Any], State] | None = None
 
     # --- rooms and membership ------------------------------------------------------
 
@@ -332,8 +335,10 @@ class Referee:
         """
         if self._presence_changed(room.model_copy(), env):
             return self.settle(room, env)
-        outcome = self.game.due(self._state(room), room.table(), env)
+        state = self._state(room)
+        outcome = self.game.due(state, room.table(), env)
         if not outcome.changed:
+            self._unsettled = room, room.state, state
             return None
         # What `settle` would do, with the game's answer already in hand (asking
         # twice would cost a second copy of the state and a second draw of randomness).
@@ -425,7 +430,11 @@ class Referee:
         The game's state, the table and the fields every member shares are
         built once per change, not once per member: a change reaches everyone.
         """
-        state = self._state(room)
+        unsettled, self._unsettled = self._unsettled, None
+        if unsettled is not None and unsettled[0] is room and unsettled[1] is room.state:
+            state = unsettled[2]  # just read by `settle_if_due` (a pick that closed nothing)
+        else:
+            state = self._state(room)
         table = room.table()
         in_match = state.in_match
         options = dict(room.options)
