@@ -29,11 +29,13 @@ def stack() -> Any:
         yield stack
 
 
-def create(stack: Stack, names: tuple[str, ...], **options: Any) -> tuple[dict[str, str], dict]:
+def create(
+    stack: Stack, names: tuple[str, ...], lang: str = "en", **options: Any
+) -> tuple[dict[str, str], dict]:
     cids = {name: stack.connect() for name in names}
     first, *others = names
     stack.send(
-        cids[first], action="create_room", name=first, game="dictopia", lang="en", options=options
+        cids[first], action="create_room", name=first, game="dictopia", lang=lang, options=options
     )
     code = stack.messages(cids[first], "welcome")[-1]["room"]
     for name in others:
@@ -580,3 +582,40 @@ def test_solo_won_raises_the_level_for_the_next_match(stack: Stack) -> None:
     again = stack.last_state(sol)
     assert again["phase"] == "trial" and len(again["my_hand"]) == 9
     assert again["solo"]["level"] == 9
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "ru"])
+def test_a_table_plays_five_trials_in_each_language(stack: Stack, lang: str) -> None:
+    """GIVEN a table of three in a room of `lang`, WHEN each player files the best listed
+    word of every hand (found in that language's committed list) and nobody denounces,
+    THEN each trial scores every word as listed with its letters, and the match ends
+    after five trials with winners (the deck, missions and word list of every language)."""
+    from tests.e2e.dictopia_solver import best_word
+
+    names = ("Ana", "Ben", "Cy")
+    cids, ids = create(stack, names, lang=lang)
+    ana = cids["Ana"]
+    assert stack.last_state(ana)["lang"] == lang
+    stack.send(ana, action="start_match")
+    for round_ in range(1, 6):
+        state = next_phase(stack, ana, "trial")
+        missions = [m["id"] for m in state["missions"]]
+        filed = {}
+        for name, cid in cids.items():
+            mine = stack.last_state(cid)
+            word, _ = best_word(lang, mine["my_hand"], mine["target"], missions)
+            assert word, f"no listed word in a {lang} hand"
+            filed[name] = len(word)
+            stack.send(cid, action="play", round=round_, cards=word)
+            stack.send(cid, action="lock", round=round_)
+        if stack.last_state(ana)["phase"] != "score":
+            for cid in cids.values():
+                stack.send(cid, action="pass", round=round_)
+        score = next_phase(stack, ana, "score")["score"]
+        for name in names:
+            line = score["lines"][ids[name]]
+            assert line["listed"] and line["letters"] == filed[name]
+        stack.fire_latest()
+    final = stack.last_state(ana)
+    assert final["phase"] == "finished" and len(final["history"]) == 5
+    assert final["winners"] and set(final["winners"]) <= set(ids.values())
