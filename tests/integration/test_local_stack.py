@@ -99,12 +99,15 @@ def handler(event, context):
     if command == "sleep":
         time.sleep(message["seconds"])
     if command == "timer":
+        # Read the clock before sending: the queue starts the delay while the call is
+        # on its way, so a time read after it returns may be later than the delay's start.
+        sent = time.time()
         answer = sqs.send_message(
             QueueUrl=os.environ["DEADLINE_QUEUE_URL"],
             MessageBody=json.dumps(message["body"]),
             DelaySeconds=message["delay"],
         )
-        post(connection_id, {"MessageId": answer["MessageId"], "sent": time.time()})
+        post(connection_id, {"MessageId": answer["MessageId"], "sent": sent})
         return {"statusCode": 200}
     post(connection_id, {"route": route, "body": event["body"], "connection": connection_id})
     return {"statusCode": 200}
