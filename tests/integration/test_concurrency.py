@@ -7,32 +7,13 @@ times, because a race that passes once proves little.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 
 from tests.support.aws import Seated, Stack, aws_stack
 from tests.support.bluff import NAMES, Phase
+from tests.support.threads import together
 
 REPEATS = 50
-
-
-def together(jobs: list[Callable[[], None]]) -> None:
-    barrier = threading.Barrier(len(jobs))
-    errors: list[BaseException] = []
-
-    def run(job: Callable[[], None]) -> None:
-        barrier.wait()
-        try:
-            job()
-        except BaseException as error:  # surfaced below, in the test's thread
-            errors.append(error)
-
-    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert errors == []
 
 
 def closes(stack: Stack, seated: Seated, phase: Phase) -> int:

@@ -19,6 +19,7 @@ from games.dictopia.codes import MESSAGES, ClaimReason, DCode, WordReason
 from games.dictopia.content import load
 from games.dictopia.lexicon import word_key
 from tests.support.aws import Stack, aws_stack
+from tests.support.threads import together
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 
@@ -267,27 +268,6 @@ def speed_on_trial_one(stack: Stack, code: str) -> None:
     state.plan[state.round - 1] = ["speed"]
     snapshot.room.state = state.model_dump(mode="json")
     stack.service.store.save(Snapshot(snapshot.room, snapshot.connections), stack.clock.now())
-
-
-def together(jobs: list[Any]) -> None:
-    import threading
-
-    barrier = threading.Barrier(len(jobs))
-    errors: list[BaseException] = []
-
-    def run(job: Any) -> None:
-        barrier.wait()
-        try:
-            job()
-        except BaseException as error:  # surfaced below, in the test's thread
-            errors.append(error)
-
-    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert errors == []
 
 
 def test_d16a_concurrent_touches_one_winner() -> None:
