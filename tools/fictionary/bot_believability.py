@@ -78,7 +78,10 @@ def sample(lang: str, level: str, fakes: int = FAKES, seed: str = SEED) -> list[
 
 
 def measure(lang: str, level: str, fakes: int = FAKES, seed: str = SEED) -> Result:
-    entries = sample(lang, level, fakes, seed)
+    return result_of(lang, level, sample(lang, level, fakes, seed))
+
+
+def result_of(lang: str, level: str, entries: Sequence[CardEntry]) -> Result:
     count = sum(len(e.bluffs) for e in entries)
     return Result(lang, level, count, len(entries), bl.measure(lang, entries))
 
@@ -111,13 +114,7 @@ def main(argv: list[str]) -> int:
     for lang in args.langs:
         for level in args.level or rounds.LEVELS:
             entries = sample(lang, level, args.fakes, args.seed)
-            result = Result(
-                lang,
-                level,
-                sum(len(e.bluffs) for e in entries),
-                len(entries),
-                bl.measure(lang, entries),
-            )
+            result = result_of(lang, level, entries)
             results.append(result)
             if args.markdown:
                 continue
