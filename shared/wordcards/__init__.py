@@ -4,7 +4,8 @@ A deck is every `*.toml` file under `content/decks/<lang>/`, each holding an
 array of `[[card]]` tables (see `content/README.md`). Cards are data, reviewed
 as text; this module turns them into `Card` values, the same for every game
 that deals them, and holds each one to the rules a card must keep
-(`card_problems`).
+(`card_problems`). The Lambda layer ships each deck compiled into one JSON
+file instead (`wordcards.compiled`), which `load_deck` reads when it is there.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from table.text import TextRefused, check_definition, comparison_key, words
+from wordcards import compiled
 
 DECKS_DIR = Path(__file__).resolve().parents[2] / "content" / "decks"
 MIN_BLUFFS = 6
@@ -80,12 +82,20 @@ def read_entries(lang: str, root: Path = DECKS_DIR) -> list[CardEntry]:
 
 
 def load_deck(lang: str, root: Path = DECKS_DIR) -> dict[str, Card]:
-    """The playable deck of one language, by card id."""
-    return {entry.id: entry.to_card() for entry in read_entries(lang, root)}
+    """The playable deck of one language, by card id.
+
+    From its compiled file when there is a current one (the layer's), without
+    validating the cards again; otherwise from its TOML sources.
+    """
+    cards = compiled.read(lang, root)
+    if cards is None:
+        return {entry.id: entry.to_card() for entry in read_entries(lang, root)}
+    return {card["id"]: Card(**card) for card in cards}
 
 
 def available_languages(root: Path = DECKS_DIR) -> list[str]:
-    return sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.toml")))
+    sourced = {p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.toml"))}
+    return sorted(sourced | set(compiled.languages(root)))
 
 
 def _stem(word_key: str) -> str:
