@@ -11,7 +11,6 @@ file instead (`wordcards.compiled`), which `load_deck` reads when it is there.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -43,7 +42,10 @@ Deck = Mapping[str, Card]
 class CardEntry(BaseModel):
     """A card as editors write it: the game's `Card` plus where its truth comes from."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    # Built on first use: the layer deals compiled cards and never validates an entry.
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, str_strip_whitespace=True, defer_build=True
+    )
 
     id: str = Field(pattern=r"^(en|es|ru)-\d{4}$")
     word: str = Field(min_length=1)
@@ -73,6 +75,8 @@ class CardEntry(BaseModel):
 
 def read_entries(lang: str, root: Path = DECKS_DIR) -> list[CardEntry]:
     """Every card of one deck, in file and then editorial order."""
+    import tomllib  # only a checkout reads the sources; the layer's decks are compiled
+
     entries: list[CardEntry] = []
     for path in sorted((root / lang).glob("*.toml")):
         with path.open("rb") as f:

@@ -19,10 +19,8 @@ the standard library only.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +59,8 @@ def _strip(value: Any) -> Any:
 
 
 def compile_cards(paths: list[Path]) -> list[CompiledCard]:
+    import tomllib  # only the build and a checkout parse TOML; the layer ships none
+
     cards: list[CompiledCard] = []
     for path in paths:
         with path.open("rb") as f:
@@ -105,6 +105,8 @@ def languages(root: Path) -> list[str]:
 
 
 def main() -> int:
+    import argparse
+
     default_decks = Path(__file__).resolve().parents[2] / "content" / "decks"
     parser = argparse.ArgumentParser(description="Compile every deck's TOML into one JSON file.")
     parser.add_argument("out_dir", type=Path, help="where <lang>.json goes (the layer's decks)")
