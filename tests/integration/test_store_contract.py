@@ -139,6 +139,32 @@ def test_round_trip_is_exact_and_version_counts_writes(store: RoomStore) -> None
     assert store.load("ZZZZ", table.now) is None
 
 
+def test_every_read_is_the_callers_own_room(store: RoomStore) -> None:
+    """Changing a room the store handed out changes no later read, after a pick or not.
+
+    (The SQLite adapter reuses the parse of a body it has seen: `ParsedBodies`.)
+    """
+    table = _writing()
+    created = _create(store, table)
+    code, ana, ben = created.room.code, table.ids["Ana"], table.ids["Ben"]
+    sealed = store.seal(code, _pick(table, ana, {"text": "a", "at": 1}), table.now)
+    first = store.load(code, table.now)
+    assert first is not None and _dump(first.room) == _dump(sealed.room)
+    for handed_out in (created.room, sealed.room, first.room):
+        handed_out.members[0].connected = not handed_out.members[0].connected
+        handed_out.members.pop()
+        handed_out.picks[ben] = {"text": "not stored", "at": 9}
+        handed_out.options = {}
+        handed_out.bans.append("not stored")
+        handed_out.state = {}
+    second = store.load(code, table.now)
+    assert second is not None
+    expected = _room(table)
+    expected.picks, expected.picks_phase = {ana: {"text": "a", "at": 1}}, expected.phase_id
+    assert _dump(second.room) == _dump(expected)
+    assert second.version == 2
+
+
 def test_save_is_conditioned_on_version(store: RoomStore) -> None:
     table = _writing()
     created = _create(store, table)
