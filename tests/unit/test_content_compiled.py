@@ -103,7 +103,7 @@ def test_compiling_a_language_without_sources_is_refused(tmp_path: Path) -> None
     assert not list(tmp_path.iterdir())
 
 
-def test_the_checkout_holds_no_compiled_deck() -> None:
+def test_git_ignores_a_compiled_deck_in_the_checkout() -> None:
     """Only the layer build writes compiled decks; .gitignore keeps any stray one out of git."""
     ignored = subprocess.run(
         ["git", "check-ignore", "-q", str(DECKS_DIR / "en.json")],
