@@ -33,6 +33,9 @@ from table.contract import Effect, Env, Game, Outcome, SeatBot, State, Table, Un
 from table.errors import Code, Refusal
 from table.room import Role, Room
 
+# How many parsed states a referee keeps (`Referee._state`): a few per room in play.
+PARSED_STATES = 512
+
 # --- Requests ------------------------------------------------------------------------
 
 
@@ -119,9 +122,8 @@ class Referee:
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
-        # The state `settle_if_due` found nothing due in, for the views of that same room
-        # that follow it (the room object and its state dict, unchanged, and used once).
-        self._unsettled: tuple[Room, dict[str, Any], State] | None = None
+        # Game states parsed from rooms, by the identity of the room's state dict (see `_state`).
+        self._parsed: dict[int, tuple[dict[str, Any], State]] = {}
 
     # --- rooms and membership ------------------------------------------------------
 
@@ -338,7 +340,6 @@ class Referee:
         state = self._state(room)
         outcome = self.game.due(state, room.table(), env)
         if not outcome.changed:
-            self._unsettled = room, room.state, state
             return None
         # What `settle` would do, with the game's answer already in hand (asking
         # twice would cost a second copy of the state and a second draw of randomness).
@@ -416,7 +417,24 @@ class Referee:
         return self.game.seats(room.options)[1]
 
     def _state(self, room: Room) -> State:
-        return self.game.state_type.model_validate(room.state)
+        """The room's game state as the game's model, parsed once per state dict.
+
+        A room's state dict is replaced, never changed in place (`Room.clone`), and
+        rules never change a state they are given, so the model parsed from a dict
+        stays true to it while the dict lives. One pick reads the same dict several
+        times (its decision, the close check after its seal, the views), and the
+        SQLite store hands the same dict to every read of an unchanged body
+        (`ParsedBodies`), so most reads are found here.
+        """
+        source = room.state
+        found = self._parsed.get(id(source))
+        if found is not None and found[0] is source:
+            return found[1]
+        state = self.game.state_type.model_validate(source)
+        if len(self._parsed) >= PARSED_STATES:
+            self._parsed.clear()
+        self._parsed[id(source)] = source, state  # the dict is held, so its id is not reused
+        return state
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -430,11 +448,7 @@ class Referee:
         The game's state, the table and the fields every member shares are
         built once per change, not once per member: a change reaches everyone.
         """
-        unsettled, self._unsettled = self._unsettled, None
-        if unsettled is not None and unsettled[0] is room and unsettled[1] is room.state:
-            state = unsettled[2]  # just read by `settle_if_due` (a pick that closed nothing)
-        else:
-            state = self._state(room)
+        state = self._state(room)
         table = room.table()
         in_match = state.in_match
         options = dict(room.options)
