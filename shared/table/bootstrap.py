@@ -12,6 +12,7 @@ room first plays it.
 
 from __future__ import annotations
 
+import gc
 import os
 import secrets
 import threading
@@ -89,7 +90,7 @@ def _tracing() -> Callable[[Handler], Handler]:
 
 
 _session_lock = threading.Lock()
-_sessions: list[Any] = []
+_session: Any = None
 
 
 def make_client(service: str, **options: Any) -> Any:
@@ -98,16 +99,17 @@ def make_client(service: str, **options: Any) -> Any:
     botocore's session and client machinery (~100 ms of imports, urllib3 and
     http.client among them) are imported here, by the first client, not at
     import: a container whose first request makes no AWS call (a `$connect`)
-    never waits for them there.
+    never waits for them there. A botocore session is not thread-safe, so its
+    clients are made one at a time.
     """
     from botocore.config import Config
     from botocore.session import get_session
 
+    global _session
     with _session_lock:
-        if not _sessions:
-            _sessions.append(get_session())
-        session = _sessions[0]
-    return session.create_client(service, config=Config(**CLIENT_OPTIONS), **options)
+        if _session is None:
+            _session = get_session()
+        return _session.create_client(service, config=Config(**CLIENT_OPTIONS), **options)
 
 
 class LazyClient:
@@ -165,4 +167,8 @@ def runtime() -> Runtime:
         scale=scale,
         pause=time.sleep,
     )
-    return Runtime(logger, metrics, service, _tracing())
+    handlers = Runtime(logger, metrics, service, _tracing())
+    # What the import made lives as long as the container: the collector need not
+    # walk it again at every collection (the first client's imports set off several).
+    gc.freeze()
+    return handlers
