@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
-from games.fictionary import lexicon
-from games.fictionary.likeness import close, names_word, nontrivial
-from games.fictionary.rules import DEFAULT_RATING, VOICE_MOST_WORDS, WORD_LETTERS
+from games.fictionary import lexicon, pool
+from games.fictionary.likeness import names_word
+from games.fictionary.rules import CLOSE_JACCARD, DEFAULT_RATING, VOICE_MOST_WORDS, WORD_LETTERS
 from table.text import comparison_key
 from wordcards import Card, load_deck
 
@@ -104,31 +104,37 @@ class Content:
     silly: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     retired: frozenset[str] = frozenset()  # ids that are no longer dealt (memory drops them)
 
-    def __post_init__(self) -> None:
+    # The gate of ruling 20a made ahead for the whole deck (`pool.read`); None: computed here.
+    near: InitVar[pool.Near | None] = None
+
+    def __post_init__(self, near: pool.Near | None) -> None:
         self.by_id = {w.id: w for w in self.bank}
-        self.pool = self._pool()
+        self.pool = self._pool(near)
 
-    def _pool(self) -> dict[str, list[tuple[str, int, str]]]:
+    def _pool(self, near: pool.Near | None) -> dict[str, list[tuple[str, int, str]]]:
         """Ruling 20a: house bluffs by part of speech, minus any close to a truth of the deck."""
-        index: dict[str, set[int]] = defaultdict(set)
-        truths = [w.truth for w in self.bank]
-        keys = {comparison_key(t) for t in truths}
-        for i, truth in enumerate(truths):
-            for token in nontrivial(truth, self.small):
-                index[token].add(i)
-        pool: dict[str, list[tuple[str, int, str]]] = defaultdict(list)
-        for word in self.bank:
+        if near is None:
+            bluffs = (((i, j), b) for i, w in enumerate(self.bank) for j, b in enumerate(w.bluffs))
+            gated = pool.near([w.truth for w in self.bank], bluffs, self.small, CLOSE_JACCARD)
+            left_out = set(gated)
+        else:
+            left_out = {
+                (i, j)
+                for i, w in enumerate(self.bank)
+                for j in range(len(w.bluffs))
+                if any(card_id in self.by_id for card_id in near.get((w.id, j), ()))
+            }
+        found: dict[str, list[tuple[str, int, str]]] = defaultdict(list)
+        for i, word in enumerate(self.bank):
             for j, bluff in enumerate(word.bluffs):
-                if comparison_key(bluff) in keys:
-                    continue
-                near = set().union(*(index.get(t, set()) for t in nontrivial(bluff, self.small)))
-                if any(close(bluff, truths[i], self.small) for i in near):
-                    continue
-                pool[word.pos].append((word.id, j, bluff))
-        return dict(pool)
+                if (i, j) not in left_out:
+                    found[word.pos].append((word.id, j, bluff))
+        return dict(found)
 
 
-def build(lang: str, cards: Iterable[Card | Word], **tables: object) -> Content:
+def build(
+    lang: str, cards: Iterable[Card | Word], near: pool.Near | None = None, **tables: object
+) -> Content:
     words = [
         c if isinstance(c, Word) else to_word(c)
         for c in cards
@@ -143,8 +149,13 @@ def build(lang: str, cards: Iterable[Card | Word], **tables: object) -> Content:
         "silly": lexicon.SILLY.get(lang, {}),
     }
     defaults.update(tables)
-    return Content(lang, tuple(sorted(words, key=lambda w: w.id)), **defaults)  # type: ignore[arg-type]
+    bank = tuple(sorted(words, key=lambda w: w.id))
+    return Content(lang, bank, **defaults, near=near)  # type: ignore[arg-type]
 
 
 def load(lang: str) -> Content:
-    return build(lang, load_deck(lang).values())
+    """One language's content; the pool's gate from the layer build when it is current."""
+    cards = load_deck(lang).values()
+    small = lexicon.SMALL.get(lang, frozenset())
+    near = pool.read(lang, [(c.id, c.truth, c.bluffs) for c in cards], small, CLOSE_JACCARD)
+    return build(lang, cards, near=near)
