@@ -15,8 +15,8 @@ deck. A `$connect` adds none of it.
 Each handler runs twice: on the checkout (`shared/` on the path, the decks read
 from their TOML sources) and on the layer's layout, built in a temporary
 directory as `infra/layer/Makefile` builds it (the packages, the content with
-compiled decks, bytecode compiled ahead; the venv's site-packages stands in
-for the layer's dependencies).
+compiled decks and Fictionary's pool gate, bytecode compiled ahead; the venv's
+site-packages stands in for the layer's dependencies).
 
 A second table gives each game's module import and first `load_content(lang)`
 on the layer's layout.
@@ -119,6 +119,19 @@ def build_layer(into: Path) -> Path:
             str(content / "decks"),
             "--decks",
             str(ROOT / "content" / "decks"),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    subprocess.run(
+        [
+            sys.executable,
+            "-I",
+            "-S",
+            str(ROOT / "shared" / "games" / "fictionary" / "pool.py"),
+            str(content / "fictionary" / "pool"),
+            "--decks",
+            str(content / "decks"),
         ],
         check=True,
         capture_output=True,
