@@ -43,6 +43,9 @@ from table.service import TableService
 
 log = logging.getLogger("infra.local.embedded")
 
+# A frame waiting in an outbox: encoded, or a view to make and encode when it goes out.
+Frame = bytes | Callable[[], Mapping[str, Any]]
+
 DATABASE_FILE = "rooms.sqlite3"
 # A failed delivery comes again, twice, as a redelivered SQS message would.
 RETRY_DELAYS_S = (2.0, 4.0)
@@ -66,7 +69,17 @@ class SocketNotifier(Notifier):
 
     def send_all(self, messages: Sequence[tuple[str, Mapping[str, Any]]]) -> set[str]:
         # pydantic-core's encoder: the same compact UTF-8 JSON as json.dumps, several times faster.
-        batch = [(cid, to_json(message), str(message.get("type"))) for cid, message in messages]
+        return self._deliver([(cid, to_json(m), str(m.get("type"))) for cid, m in messages])
+
+    def send_views(self, views: Sequence[tuple[str, Callable[[], Mapping[str, Any]]]]) -> set[str]:
+        """On the loop, each view is made when it leaves its outbox: one replaced by a
+        newer view while it waited is never made (most of a room's burst)."""
+        loop = self.loop
+        if loop is None or loop.is_closed() or not _on_loop(loop):
+            return super().send_views(views)
+        return self._queue(loop, [(cid, view, "state") for cid, view in views])
+
+    def _deliver(self, batch: list[tuple[str, Frame, str]]) -> set[str]:
         loop = self.loop
         if loop is None or loop.is_closed():
             return {cid for cid, _, _ in batch}
@@ -76,7 +89,7 @@ class SocketNotifier(Notifier):
         return future.result()
 
     def _queue(
-        self, loop: asyncio.AbstractEventLoop, batch: list[tuple[str, bytes, str]]
+        self, loop: asyncio.AbstractEventLoop, batch: list[tuple[str, Frame, str]]
     ) -> set[str]:
         """On the loop (an inline handler): put each message in its connection's outbox.
 
@@ -84,7 +97,7 @@ class SocketNotifier(Notifier):
         is closed by that failure, and its `$disconnect` tells the service.
         """
         gone: set[str] = set()
-        for cid, data, kind in batch:
+        for cid, frame, kind in batch:
             try:
                 connection = self.registry.open(cid)
             except Gone:
@@ -96,13 +109,18 @@ class SocketNotifier(Notifier):
                 task = loop.create_task(self._drain(cid, connection, outbox))
                 self._sending.add(task)
                 task.add_done_callback(self._sending.discard)
-            outbox.put(data, kind)
+            outbox.put(frame, kind)
         return gone
 
     async def _drain(self, cid: str, connection: Connection, outbox: Outbox) -> None:
         try:
             while outbox.frames:
-                data, _ = outbox.frames.popleft()
+                frame, _ = outbox.frames.popleft()
+                try:
+                    data = _encoded(frame)
+                except Exception:  # a view that cannot be made is a bug: keep the rest going
+                    log.exception("a view for %s could not be made", cid)
+                    continue
                 try:
                     await connection.send(data)
                 except Gone:  # closed by the failure, and logged
@@ -111,10 +129,10 @@ class SocketNotifier(Notifier):
             if self._outboxes.get(cid) is outbox:
                 del self._outboxes[cid]
 
-    async def _send(self, batch: list[tuple[str, bytes, str]]) -> set[str]:
-        async def one(cid: str, data: bytes) -> str | None:
+    async def _send(self, batch: list[tuple[str, Frame, str]]) -> set[str]:
+        async def one(cid: str, frame: Frame) -> str | None:
             try:
-                await self.registry.open(cid).send(data)
+                await self.registry.open(cid).send(_encoded(frame))
             except Gone:
                 return cid
             return None
@@ -122,7 +140,7 @@ class SocketNotifier(Notifier):
         if len(batch) == 1:
             found = await one(*batch[0][:2])
             return set() if found is None else {found}
-        results = await asyncio.gather(*(one(cid, data) for cid, data, _ in batch))
+        results = await asyncio.gather(*(one(cid, frame) for cid, frame, _ in batch))
         return {cid for cid in results if cid is not None}
 
 
@@ -132,25 +150,31 @@ class Outbox:
     A `state` message is a member's whole view. One still waiting when a newer
     view for the same connection comes is replaced by it, in its place, so a
     burst of changes to a room sends each member its latest view once instead
-    of every view in turn. Only `ok` answers may stand between the two: an
-    `ok` then arrives after a view that already holds the change it answers.
+    of every view in turn; a view from the service waits unmade
+    (`SocketNotifier.send_views`), so a replaced one is never made either.
+    Only `ok` answers may stand between the two: an `ok` then arrives after a
+    view that already holds the change it answers.
     Any other message (a welcome, an error, a game's notice) keeps the views
     on either side of it.
     """
 
     def __init__(self) -> None:
-        self.frames: deque[tuple[bytes, str]] = deque()
+        self.frames: deque[tuple[Frame, str]] = deque()
 
-    def put(self, data: bytes, kind: str) -> None:
+    def put(self, frame: Frame, kind: str) -> None:
         if kind == "state":
             for i in range(len(self.frames) - 1, -1, -1):
                 waiting = self.frames[i][1]
                 if waiting == "state":
-                    self.frames[i] = (data, kind)
+                    self.frames[i] = (frame, kind)
                     return
                 if waiting != "ok":
                     break
-        self.frames.append((data, kind))
+        self.frames.append((frame, kind))
+
+
+def _encoded(frame: Frame) -> bytes:
+    return frame if isinstance(frame, bytes) else to_json(frame())
 
 
 def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:

@@ -15,9 +15,7 @@ from table import protocol
 from table.contract import Archive, Notice, Timer
 from table.errors import Code, Refusal
 from table.ports import Alarm, Busy, Notifier, RoomStore, Snapshot, Telemetry, Timers
-from table.referee import Decision, Referee
-
-View = Callable[[Snapshot, str], dict[str, Any]]
+from table.referee import ChangeViews, Decision, Referee
 
 
 class Fanout:
@@ -43,6 +41,7 @@ class Fanout:
         such as a member who just left. Returns the connections found gone.
         """
         messages: list[tuple[str, Mapping[str, Any]]] = []
+        views: list[tuple[str, Callable[[], Mapping[str, Any]]]] = []
         connections = dict(snapshot.connections) if snapshot else {}
         if snapshot is not None:
             for alarm in _closed_early(snapshot, decisions, now):
@@ -73,9 +72,11 @@ class Fanout:
                 for member_id, cid in connections.items()
                 if member_id in present and (audience is None or member_id in audience)
             ]
-            views = referee.views(room, [member_id for member_id, _ in reached], now)
-            messages.extend((cid, view) for (_, cid), view in zip(reached, views, strict=True))
+            change = ChangeViews(referee, room, now)
+            views = [(cid, partial(change.of, member_id)) for member_id, cid in reached]
         gone = self.notifier.send_all(messages) if messages else set()
+        if views:
+            gone |= self.notifier.send_views(views)
         for cid in kicked_connections.values():
             self.after_write("unbind", partial(self.store.unbind, cid))
         return gone

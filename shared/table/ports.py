@@ -8,7 +8,7 @@ errors below. The store guards races only; every rule is the referee's.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,6 +104,15 @@ class Notifier(ABC):
     def send(self, connection_id: str, message: Mapping[str, Any]) -> bool:
         """Post one message; False if the connection is gone."""
         return connection_id not in self.send_all([(connection_id, message)])
+
+    def send_views(self, views: Sequence[tuple[str, Callable[[], Mapping[str, Any]]]]) -> set[str]:
+        """Post each member's `state` view, made by calling it; return the connections gone.
+
+        A notifier that replaces a view still waiting to go out with the newer one
+        (the local stack's) makes each when it goes out, so a replaced one is never
+        made; the rest make them all now.
+        """
+        return self.send_all([(cid, view()) for cid, view in views])
 
 
 @dataclass(frozen=True)

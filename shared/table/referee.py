@@ -440,72 +440,95 @@ class Referee:
 
     def view(self, room: Room, member_id: str, now: int) -> dict[str, Any]:
         """The whole `state` message for one member: the table's fields, then the game's."""
-        return self.views(room, [member_id], now)[0]
+        return ChangeViews(self, room, now).of(member_id)
 
     def views(self, room: Room, member_ids: Sequence[str], now: int) -> list[dict[str, Any]]:
-        """`view` for each of `member_ids`, in order.
+        """`view` for each of `member_ids`, in order (see `ChangeViews`)."""
+        change = ChangeViews(self, room, now)
+        return [change.of(member_id) for member_id in member_ids]
 
-        The game's state, the table and the fields every member shares are
-        built once per change, not once per member: a change reaches everyone.
-        """
-        state = self._state(room)
-        table = room.table()
-        in_match = state.in_match
-        options = dict(room.options)
-        players = [
-            {
-                "id": m.id,
-                "name": m.name,
-                "connected": m.connected,
-                "host": room.host == m.id,
-                "active": m.active,
-                **({"bot": m.bot} if m.bot else {}),
-                **({"local": True} if m.holder else {}),
-            }
-            for m in room.members
-            if m.role is Role.PLAYER
-        ]
-        watchers = len(room.watchers)
-        messages = []
-        for member_id in member_ids:
-            me = room.member(member_id)
-            if me is None:
-                raise KeyError(member_id)
-            is_host = room.host == me.id
-            held = [m.id for m in room.members if m.holder == me.id]
-            message: dict[str, Any] = {
+
+class ChangeViews:
+    """The `state` messages of one change to a room, each made when it is asked for.
+
+    What every member shares (the game's state, the table, the players) is made
+    once, for the first view asked for. A view may be asked for later, or
+    never: a connection whose earlier view is still waiting to go out only
+    needs the newest (`Notifier.send_views`). The room is a stored snapshot,
+    which nobody changes, so a view made later is the view of this change.
+    """
+
+    def __init__(self, referee: Referee, room: Room, now: int) -> None:
+        self.referee = referee
+        self.room = room
+        self.now = now
+        self._shared: tuple[State, Table, dict[str, Any]] | None = None
+
+    def _common(self) -> tuple[State, Table, dict[str, Any]]:
+        if self._shared is None:
+            room = self.room
+            state = self.referee._state(room)
+            in_match = state.in_match
+            players = [
+                {
+                    "id": m.id,
+                    "name": m.name,
+                    "connected": m.connected,
+                    "host": room.host == m.id,
+                    "active": m.active,
+                    **({"bot": m.bot} if m.bot else {}),
+                    **({"local": True} if m.holder else {}),
+                }
+                for m in room.members
+                if m.role is Role.PLAYER
+            ]
+            fields = {
                 "type": "state",
                 "room": room.code,
                 "game": room.game,
                 "lang": room.lang,
-                "options": options,
+                "options": dict(room.options),
                 "phase": state.phase,
-                "server_now": now,
+                "server_now": self.now,
                 "deadline": state.deadline if in_match else None,
                 "phase_started_at": state.phase_started_at if in_match else None,
-                "me": {
-                    "id": me.id,
-                    "role": me.role.value,
-                    "host": is_host,
-                    **({"seats": held} if held else {}),
-                },
                 "players": players,
-                "observers": watchers,
-                # The host sees who watches, to remove anyone with `kick` (ruling 1e),
-                # shared screens too (marked, and not in the count); every other
-                # member's state has the same fields, with `null` here.
-                "observer_list": (
-                    [
-                        {"id": m.id, "name": m.name, "connected": m.connected, "screen": m.screen}
-                        for m in room.observers
-                    ]
-                    if is_host
-                    else None
-                ),
+                "observers": len(room.watchers),
             }
-            message.update(self.game.view(state, table, member_id, now))
-            messages.append(message)
-        return messages
+            self._shared = state, room.table(), fields
+        return self._shared
+
+    def of(self, member_id: str) -> dict[str, Any]:
+        """One member's whole `state` message: the table's fields, then the game's."""
+        state, table, shared = self._common()
+        room = self.room
+        me = room.member(member_id)
+        if me is None:
+            raise KeyError(member_id)
+        is_host = room.host == me.id
+        held = [m.id for m in room.members if m.holder == me.id]
+        message: dict[str, Any] = {
+            **shared,
+            "me": {
+                "id": me.id,
+                "role": me.role.value,
+                "host": is_host,
+                **({"seats": held} if held else {}),
+            },
+            # The host sees who watches, to remove anyone with `kick` (ruling 1e),
+            # shared screens too (marked, and not in the count); every other
+            # member's state has the same fields, with `null` here.
+            "observer_list": (
+                [
+                    {"id": m.id, "name": m.name, "connected": m.connected, "screen": m.screen}
+                    for m in room.observers
+                ]
+                if is_host
+                else None
+            ),
+        }
+        message.update(self.referee.game.view(state, table, member_id, self.now))
+        return message
 
 
 _NOT_MEMBERS = {"members", "bans", "version"}
