@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import subprocess
 import sys
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from hypothesis import given, seed, settings
+from hypothesis import strategies as st
 
 from games.fictionary import content as bank
 from games.fictionary import lexicon, pool
@@ -206,4 +207,43 @@ def test_f20a_a_bad_build_argument_is_refused(tmp_path: Path) -> None:
     )
     assert out.returncode == 2 and "no compiled decks" in out.stderr
     assert not (tmp_path / "out").exists()
-    shutil.rmtree(empty)
+
+
+# Few words, small ones among them, cased and punctuated both ways: many pairs share words,
+# and many sit at the threshold (3 of 5, 2 of 3 ...).
+_VOCAB = ["stone", "Stone", "round", "games", "night", "sing", "the", "of", "a", "lamp", "oil"]
+_texts = st.lists(st.sampled_from(_VOCAB), max_size=6).map(lambda ws: " ".join(ws) or "x")
+_texts = _texts | _texts.map(lambda t: t.upper() + "!") | _texts.map(lambda t: t.replace(" ", ", "))
+
+
+@st.composite
+def _banks(draw: st.DrawFn) -> tuple[Word, ...]:
+    size = draw(st.integers(1, 8))
+    ids = draw(st.lists(st.integers(1, 9), min_size=size, max_size=size))  # ids may repeat
+    return tuple(
+        _word(
+            i,
+            draw(_texts),
+            *draw(st.lists(_texts, max_size=4)),
+            pos=draw(st.sampled_from(["noun", "verb"])),
+        )
+        for i in sorted(ids)
+    )
+
+
+@seed(20_261_201)
+@settings(max_examples=300, deadline=None, database=None)
+@given(_banks())
+def test_f20a_gate_is_the_reference_on_random_banks(words: tuple[Word, ...]) -> None:
+    small = lexicon.SMALL["en"]
+    content = Content("en", words, small=small)
+    assert content.pool == reference_pool(content)
+    if len({w.id for w in words}) == len(words):  # a deck's ids are unique
+        cards = [(w.id, w.truth, w.bluffs) for w in words]
+        near = pool.deck_near(cards, small, CLOSE_JACCARD)
+        assert Content("en", words, small=small, near=near).pool == content.pool
+        # The deck's gate serves any bank drawn from it (F5 deals a part of the deck).
+        part = words[::2]
+        assert Content("en", part, small=small, near=near).pool == reference_pool(
+            Content("en", part, small=small)
+        )
