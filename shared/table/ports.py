@@ -15,6 +15,9 @@ from typing import Any
 from table.referee import PickWrite
 from table.room import Room
 
+# A player profile (only its hash is ever stored) is forgotten this long after its last use.
+PROFILE_TTL_SECONDS = 400 * 24 * 3600
+
 
 class StaleRoom(Exception):
     """The room changed since it was read: re-read and decide again."""
@@ -85,6 +88,22 @@ class RoomStore(ABC):
     @abstractmethod
     def archive(self, code: str, key: str, record: Mapping[str, Any], now: int) -> None:
         """Keep a finished round's record under its own key, written once."""
+
+    @abstractmethod
+    def remembered(self, profile_hash: str, now: int) -> dict[str, dict[str, int]]:
+        """What a player profile keeps (memory key -> {entry: value}), `{}` if nothing.
+
+        Reading is the profile's use: it lives `PROFILE_TTL_SECONDS` from now on.
+        A profile past its expiry reads as absent and is forgotten.
+        """
+
+    @abstractmethod
+    def remember(self, profile_hash: str, key: str, values: Mapping[str, int], now: int) -> None:
+        """Merge `values` into the profile's `key`, keeping the higher value of each entry.
+
+        A lower value never lowers a stored one, and two rooms of one profile
+        writing at once both land. The profile lives `PROFILE_TTL_SECONDS` from now.
+        """
 
     @abstractmethod
     def bind(self, connection_id: str, binding: Binding, now: int) -> None: ...

@@ -401,3 +401,92 @@ def test_sqlite_purge_removes_only_the_expired(tmp_path: Path) -> None:
     assert store.load(created.room.code, table.now) is None  # the row itself is gone
     assert store.binding("conn-A=", table.now) is None
     database.close()
+
+
+# --- player profiles -----------------------------------------------------------------------
+
+PROFILE = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+T0 = 1_800_000_000_000
+
+
+def test_an_unknown_profile_remembers_nothing(store: RoomStore) -> None:
+    assert store.remembered(PROFILE, T0) == {}
+    store.remember("0" * 64, "solo_reached", {"en": 9}, T0)
+    assert store.remembered(PROFILE, T0) == {}  # another profile's record is its own
+
+
+def test_remember_merges_by_the_higher_value_per_entry(store: RoomStore) -> None:
+    store.remember(PROFILE, "solo_reached", {"en": 9}, T0)
+    store.remember(PROFILE, "solo_reached", {"fr": 12}, T0 + 1)
+    store.remember(PROFILE, "solo_reached", {"en": 11, "fr": 10}, T0 + 2)
+    assert store.remembered(PROFILE, T0 + 3) == {"solo_reached": {"en": 11, "fr": 12}}
+
+
+def test_a_lower_value_never_lowers_a_stored_one(store: RoomStore) -> None:
+    store.remember(PROFILE, "solo_reached", {"en": 14}, T0)
+    store.remember(PROFILE, "solo_reached", {"en": 8}, T0 + 1)
+    store.remember(PROFILE, "solo_reached", {"en": 14}, T0 + 2)
+    assert store.remembered(PROFILE, T0 + 3) == {"solo_reached": {"en": 14}}
+
+
+def test_remembered_keys_are_independent(store: RoomStore) -> None:
+    store.remember(PROFILE, "solo_reached", {"en": 10}, T0)
+    store.remember(PROFILE, "streak", {"en": 3, "ru": 1}, T0 + 1)
+    store.remember(PROFILE, "streak", {"en": 2}, T0 + 2)
+    assert store.remembered(PROFILE, T0 + 3) == {
+        "solo_reached": {"en": 10},
+        "streak": {"en": 3, "ru": 1},
+    }
+
+
+def test_a_profile_is_forgotten_400_days_after_its_last_use(store: RoomStore) -> None:
+    day = DAY_MS
+    store.remember(PROFILE, "solo_reached", {"en": 15, "fr": 9}, T0)
+    # Reading is a use: 300 days on, the profile lives another 400 days.
+    assert store.remembered(PROFILE, T0 + 300 * day) == {"solo_reached": {"en": 15, "fr": 9}}
+    assert store.remembered(PROFILE, T0 + 699 * day) == {"solo_reached": {"en": 15, "fr": 9}}
+    # A write that raises nothing is a use too.
+    store.remember(PROFILE, "solo_reached", {"en": 10}, T0 + 1000 * day)
+    assert store.remembered(PROFILE, T0 + 1399 * day) == {"solo_reached": {"en": 15, "fr": 9}}
+    # 400 days without a use: gone, and a new value starts afresh (nothing old comes back).
+    later = T0 + 1799 * day + 1
+    assert store.remembered(PROFILE, later) == {}
+    store.remember(PROFILE, "solo_reached", {"en": 9}, later + 1)
+    assert store.remembered(PROFILE, later + 2) == {"solo_reached": {"en": 9}}
+    # Without a read in between, an expired profile's old entries are dropped as well.
+    store.remember(PROFILE, "solo_reached", {"ru": 12}, later + 401 * day)
+    assert store.remembered(PROFILE, later + 401 * day + 1) == {"solo_reached": {"ru": 12}}
+
+
+def test_concurrent_remembers_all_land(store: RoomStore) -> None:
+    """Rooms of one profile writing at once, from threads: every entry at its highest."""
+    errors: list[BaseException] = []
+    writes = [("en", 9), ("en", 12), ("en", 10), ("fr", 9), ("fr", 11), ("es", 8), ("ru", 20)]
+
+    def write(lang: str, level: int) -> None:
+        try:
+            store.remember(PROFILE, "solo_reached", {lang: level}, T0)
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=write, args=w) for w in writes]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert store.remembered(PROFILE, T0 + 1) == {
+        "solo_reached": {"en": 12, "fr": 11, "es": 8, "ru": 20}
+    }
+
+
+def test_sqlite_purge_removes_expired_profiles(tmp_path: Path) -> None:
+    database = Database(tmp_path / "rooms.sqlite3")
+    store = SqliteRoomStore(database)
+    store.remember(PROFILE, "solo_reached", {"en": 9}, T0)
+    store.remember("0" * 64, "solo_reached", {"en": 10}, T0 + 300 * DAY_MS)
+    assert database.purge(T0 + 399 * DAY_MS) == 0
+    assert database.purge(T0 + 400 * DAY_MS) == 1
+    with database.read() as db:
+        assert [row[0] for row in db.execute("SELECT hash FROM profiles")] == ["0" * 64]
+    database.close()

@@ -12,6 +12,15 @@ Room item (`pk=ROOM#QXZT`, `sk=STATE`), see docs/data-model.md:
 A finished round's record (`sk=ROUND#<room start>#<key>`) is written once,
 beside the room, so the room item only ever holds what is current.
 
+A player profile (`pk=PROFILE#<sha256 of its secret>`, `sk=PROFILE`) keeps what
+games remember per player, one flat attribute per memory key and entry
+(`m#solo_reached#en = 12`: a nested map's path cannot be set while its parent
+is missing), each raised by its own conditional write, and `expires_at`
+400 days after its last use. Two rooms of one profile raising the same entry:
+
+    room A: SET m#k#en = 9  IF absent OR < 9  -> 9
+    room B: SET m#k#en = 10 IF absent OR < 10 -> 10   (either order ends at 10)
+
 A sealed pick never reads-modifies-writes the room: it is one `UpdateItem`
 that sets the member's own slot, on condition that the phase instance the
 referee decided against is still current (and, unless the pick may be
@@ -38,6 +47,7 @@ from botocore.exceptions import ClientError
 from table.adapters.attributes import from_attr, to_attr
 from table.adapters.retry import Retry, error_code
 from table.ports import (
+    PROFILE_TTL_SECONDS,
     AlreadyBound,
     Binding,
     Busy,
@@ -60,6 +70,22 @@ def room_key(code: str) -> dict[str, Any]:
 
 def connection_key(connection_id: str) -> dict[str, Any]:
     return {"pk": {"S": f"CONN#{connection_id}"}, "sk": {"S": "CONN"}}
+
+
+def profile_key(profile_hash: str) -> dict[str, Any]:
+    return {"pk": {"S": f"PROFILE#{profile_hash}"}, "sk": {"S": "PROFILE"}}
+
+
+REMEMBERED = "m#"  # a profile's attribute: "m#<memory key>#<entry>"
+
+
+def remembered_of(item: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    found: dict[str, dict[str, int]] = {}
+    for name, value in item.items():
+        if name.startswith(REMEMBERED) and "#" in name[len(REMEMBERED) :]:
+            key, entry = name[len(REMEMBERED) :].split("#", 1)
+            found.setdefault(key, {})[entry] = int(value["N"])
+    return found
 
 
 def to_item(snapshot: Snapshot, version: int, now: int) -> dict[str, Any]:
@@ -193,6 +219,102 @@ class DynamoRoomStore(RoomStore):
             if error_code(error) != "ConditionalCheckFailedException":
                 raise Busy(error_code(error)) from error
             # Already archived by an earlier attempt: a record is written once.
+
+    def remembered(self, profile_hash: str, now: int) -> dict[str, dict[str, int]]:
+        # One write reads the profile and refreshes its expiry (a read is its use).
+        try:
+            response = self.retry(
+                lambda: self.client.update_item(
+                    TableName=self.table,
+                    Key=profile_key(profile_hash),
+                    UpdateExpression="SET expires_at = :expires",
+                    ConditionExpression="expires_at > :now",  # false for a missing item
+                    ExpressionAttributeValues={
+                        ":now": {"N": str(now // 1000)},
+                        ":expires": {"N": str(now // 1000 + PROFILE_TTL_SECONDS)},
+                    },
+                    ReturnValues="ALL_NEW",
+                    ReturnValuesOnConditionCheckFailure="ALL_OLD",
+                )
+            )
+        except ClientError as error:
+            if error_code(error) != "ConditionalCheckFailedException":
+                raise
+            if error.response.get("Item"):
+                self._forget_expired(profile_hash, now)
+            return {}
+        return remembered_of(response["Attributes"])
+
+    def remember(self, profile_hash: str, key: str, values: Mapping[str, int], now: int) -> None:
+        # An expired profile's other entries must not come back with the new one.
+        self._forget_expired(profile_hash, now)
+        expires = {"N": str(now // 1000 + PROFILE_TTL_SECONDS)}
+        refused = False
+        for entry, value in values.items():
+            try:
+                self._raise(profile_hash, f"{REMEMBERED}{key}#{entry}", int(value), expires)
+            except ClientError as error:
+                if error_code(error) != "ConditionalCheckFailedException":
+                    raise
+                refused = True  # the stored value is already as high
+        if refused:
+            # Writing is a use even when nothing rose: the expiry still moves.
+            self._update_profile(
+                "SET expires_at = :expires",
+                "attribute_exists(pk)",
+                {},
+                {":expires": expires},
+                profile_hash,
+                quiet=True,
+            )
+
+    def _raise(self, profile_hash: str, name: str, value: int, expires: dict[str, str]) -> None:
+        self._update_profile(
+            "SET #a = :v, expires_at = :expires",
+            "attribute_not_exists(#a) OR #a < :v",
+            {"#a": name},
+            {":v": {"N": str(value)}, ":expires": expires},
+            profile_hash,
+        )
+
+    def _update_profile(
+        self,
+        update: str,
+        condition: str,
+        names: dict[str, str],
+        values: dict[str, Any],
+        profile_hash: str,
+        quiet: bool = False,
+    ) -> None:
+        request: dict[str, Any] = {
+            "TableName": self.table,
+            "Key": profile_key(profile_hash),
+            "UpdateExpression": update,
+            "ConditionExpression": condition,
+            "ExpressionAttributeValues": values,
+        }
+        if names:
+            request["ExpressionAttributeNames"] = names
+        try:
+            self.retry(lambda: self.client.update_item(**request))
+        except ClientError as error:
+            if not quiet or error_code(error) != "ConditionalCheckFailedException":
+                raise
+
+    def _forget_expired(self, profile_hash: str, now: int) -> None:
+        """Delete the profile if it has expired (DynamoDB's TTL deletes it only lazily)."""
+        try:
+            self.retry(
+                lambda: self.client.delete_item(
+                    TableName=self.table,
+                    Key=profile_key(profile_hash),
+                    ConditionExpression="expires_at <= :now",
+                    ExpressionAttributeValues={":now": {"N": str(now // 1000)}},
+                )
+            )
+        except ClientError as error:
+            if error_code(error) != "ConditionalCheckFailedException":
+                raise
 
     def bind(self, connection_id: str, binding: Binding, now: int) -> None:
         request = {

@@ -11,6 +11,7 @@ runs one suite against both):
              carrying the room as found; bumps `version`
     archive  written once
     bind     refused (`AlreadyBound`) unless free or the same seat
+    remember merges a profile's counters by the higher value of each entry
 
 Every check-then-write runs inside one `BEGIN IMMEDIATE` transaction, so it is
 atomic between threads and between processes sharing the file. WAL with
@@ -34,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from table.ports import (
+    PROFILE_TTL_SECONDS,
     Alarm,
     AlreadyBound,
     Binding,
@@ -82,6 +84,11 @@ CREATE TABLE IF NOT EXISTS alarms (
     at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS alarms_by_room ON alarms (room, phase_id);
+CREATE TABLE IF NOT EXISTS profiles (
+    hash TEXT PRIMARY KEY,
+    record TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+);
 """
 
 _ROOM_COLUMNS = "version, phase_id, picks, conns, body, expires_at"
@@ -135,7 +142,7 @@ class Database:
         seconds = now // 1000
         removed = 0
         with self.write() as db:
-            for table in ("rooms", "rounds", "connections"):
+            for table in ("rooms", "rounds", "connections", "profiles"):
                 removed += db.execute(
                     f"DELETE FROM {table} WHERE expires_at <= ?", (seconds,)
                 ).rowcount
@@ -290,6 +297,41 @@ class SqliteRoomStore(RoomStore):
                 "SELECT record FROM rounds WHERE code = ? AND key = ?", (code, key)
             ).fetchone()
         return None if row is None else dict(json.loads(row[0]))
+
+    @staticmethod
+    def _profile(db: sqlite3.Connection, profile_hash: str, now: int) -> dict[str, Any]:
+        """The profile's live record inside a write transaction; an expired one is deleted."""
+        row = db.execute(
+            "SELECT record, expires_at FROM profiles WHERE hash = ?", (profile_hash,)
+        ).fetchone()
+        if row is None:
+            return {}
+        if int(row[1]) * 1000 <= now:
+            db.execute("DELETE FROM profiles WHERE hash = ?", (profile_hash,))
+            return {}
+        return dict(json.loads(row[0]))
+
+    def remembered(self, profile_hash: str, now: int) -> dict[str, dict[str, int]]:
+        with self.db.write() as db:
+            record = self._profile(db, profile_hash, now)
+            if record:
+                db.execute(
+                    "UPDATE profiles SET expires_at = ? WHERE hash = ?",
+                    (now // 1000 + PROFILE_TTL_SECONDS, profile_hash),
+                )
+        return {key: {e: int(v) for e, v in values.items()} for key, values in record.items()}
+
+    def remember(self, profile_hash: str, key: str, values: Mapping[str, int], now: int) -> None:
+        with self.db.write() as db:
+            record = self._profile(db, profile_hash, now)
+            kept = dict(record.get(key) or {})
+            for entry, value in values.items():
+                kept[entry] = max(int(value), int(kept.get(entry, value)))
+            record[key] = kept
+            db.execute(
+                "INSERT OR REPLACE INTO profiles (hash, record, expires_at) VALUES (?, ?, ?)",
+                (profile_hash, _dumps(record), now // 1000 + PROFILE_TTL_SECONDS),
+            )
 
     def bind(self, connection_id: str, binding: Binding, now: int) -> None:
         with self.db.write() as db:
