@@ -284,6 +284,11 @@ class Game(ABC, Generic[S]):
     messages: ClassVar[Mapping[str, str]] = {}
     # The code refusing a seat beyond `seats(options)[1]` (`take_seat`, `add_seat`).
     full_code: ClassVar[StrEnum | None] = None
+    # Table memory kept per player profile (a solo player's level): each key's value is a
+    # map of counters that only rise. A room created with a profile starts with what the
+    # profile keeps under these keys, and the table writes each rise back to it; the game
+    # never sees the profile.
+    remembered: ClassVar[tuple[str, ...]] = ()
 
     def defaults(self) -> dict[str, Json]:
         return {o.name: o.default for o in self.options}

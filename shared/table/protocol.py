@@ -35,6 +35,7 @@ OptionValue = (
     | Annotated[list[Annotated[dict[str, Scalar], Field(max_length=8)]], Field(max_length=16)]
 )
 Options = Annotated[dict[str, OptionValue], Field(max_length=32)]
+Profile = Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")]
 
 
 class Request(BaseModel):
@@ -48,6 +49,9 @@ class CreateRoom(Request):
     lang: Annotated[str, Field(max_length=8)] = "en"
     game: Slug = "bluff"
     options: Options = Field(default_factory=dict)
+    # The browser's player profile secret (128 random bits as hex): only its
+    # SHA-256 is used, to keep what the game remembers per player.
+    profile: Profile | None = None
 
 
 class JoinRoom(Request):

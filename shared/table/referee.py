@@ -115,6 +115,8 @@ class Decision:
     # has not changed since: the command after it reads them instead of building both
     # again. Each is this decision's own (a game's `due` never changes what it is given).
     settled: tuple[State, Table] | None = field(default=None, repr=False, compare=False)
+    # Remembered memory (`Game.remembered`) this change raised, for the room's profile.
+    remember: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 class Referee:
@@ -128,9 +130,20 @@ class Referee:
     # --- rooms and membership ------------------------------------------------------
 
     def create(
-        self, code: str, name: str, lang: str, options: Mapping[str, Any], env: Env
+        self,
+        code: str,
+        name: str,
+        lang: str,
+        options: Mapping[str, Any],
+        env: Env,
+        profile_hash: str | None = None,
+        remembered: Mapping[str, Any] | None = None,
     ) -> Decision:
-        """A new room; its creator is the host and first player (ruling 1a)."""
+        """A new room; its creator is the host and first player (ruling 1a).
+
+        `remembered`: what the creator's profile (`profile_hash`) keeps under the
+        game's `remembered` keys, the room's first table memory.
+        """
         name = members.valid_name(name)
         if lang not in self.game.langs:
             raise Refusal(Code.UNKNOWN_DECK)
@@ -141,6 +154,8 @@ class Referee:
             options=self.game.defaults(),
             created_at=env.now,
             state=self.game.new_state().model_dump(mode="json"),
+            profile_hash=profile_hash,
+            memory={k: v for k, v in (remembered or {}).items() if k in self.game.remembered},
         )
         self._set_options(room, options)
         welcome = members.join(room, name, self._max_seats(room), False, False, env)
@@ -397,8 +412,13 @@ class Referee:
             room.with_state(outcome.state)
             decision.changed = True
         if outcome.memory is not None:
-            room.memory = dict(outcome.memory)
+            before, room.memory = room.memory, dict(outcome.memory)
             decision.changed = True
+            if room.profile_hash is not None:
+                for key in self.game.remembered:
+                    counters = _counters(room.memory.get(key))
+                    if counters != _counters(before.get(key)):
+                        decision.remember[key] = counters
         for effect in outcome.effects:
             if isinstance(effect, SeatBot | UnseatBot):
                 assert env is not None and not self._state(room).in_match, (
@@ -532,6 +552,13 @@ class ChangeViews:
 
 
 _NOT_MEMBERS = {"members", "bans", "version"}
+
+
+def _counters(value: Any) -> dict[str, int]:
+    """A remembered memory value as the store keeps it: entry -> whole number."""
+    if not isinstance(value, Mapping):
+        return {}
+    return {str(k): v for k, v in value.items() if type(v) is int}
 
 
 def _scoped(before: Room, decision: Decision) -> Decision:

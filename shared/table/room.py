@@ -97,6 +97,9 @@ class Room(BaseModel):
     # Who the host kicked, kept out for the room's life: the hashes of their
     # tokens and the comparison keys of their names.
     bans: list[str] = Field(default_factory=list)
+    # The SHA-256 of the creator's profile secret, whose record keeps the game's
+    # `remembered` memory; never in a view or a message.
+    profile_hash: str | None = None
     created_at: int
     version: int = 0
 

@@ -8,8 +8,9 @@ referee decide (`unit_of_work`), and sends every member their own view
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from table import protocol, registry
@@ -245,9 +246,22 @@ class TableService:
         env = self.env(request.game, request.lang, now)
         if request.lang not in referee.game.langs:
             raise Refusal(Code.UNKNOWN_DECK)
+        # Only the secret's hash is kept, and only by a game that remembers something:
+        # the secret itself is never stored, logged or sent.
+        profile_hash: str | None = None
+        remembered: dict[str, dict[str, int]] = {}
+        if request.profile is not None and referee.game.remembered:
+            profile_hash = hashlib.sha256(request.profile.encode()).hexdigest()
+            remembered = self.store.remembered(profile_hash, now)
         for _ in range(MAX_ATTEMPTS):
             decision = referee.create(
-                new_room_code(env), request.name, request.lang, request.options, env
+                new_room_code(env),
+                request.name,
+                request.lang,
+                request.options,
+                env,
+                profile_hash=profile_hash,
+                remembered=remembered,
             )
             assert decision.welcome is not None
             snapshot = Snapshot(decision.room, {decision.welcome.member: cid})
@@ -478,8 +492,28 @@ class TableService:
             return
         slug = snapshot.room.game if snapshot else registry.DEFAULT
         gone = self.fanout.publish(snapshot, committed.decisions, self.referee(slug), now, extra)
+        if snapshot is not None and snapshot.room.profile_hash is not None:
+            self._remember(snapshot.room.profile_hash, committed.decisions, now)
         if gone and snapshot is not None:
             self.fanout.after_write("drop_gone", lambda: self._drop_gone(snapshot, gone, now))
+
+    def _remember(self, profile_hash: str, decisions: list[Decision], now: int) -> None:
+        """Write what the stored change raised back to the room's profile.
+
+        Best effort: the room already holds the values, and the store merges by
+        the higher value, so a write lost to a busy store is made good by the
+        next rise (or the player starts a level lower next time).
+        """
+        raised: dict[str, dict[str, int]] = {}
+        for decision in decisions:
+            for key, values in decision.remember.items():
+                kept = raised.setdefault(key, {})
+                for entry, value in values.items():
+                    kept[entry] = max(value, kept.get(entry, value))
+        for key, values in raised.items():
+            self.fanout.after_write(
+                "remember", partial(self.store.remember, profile_hash, key, values, now)
+            )
 
     def _drop_gone(self, snapshot: Snapshot, gone: set[str], now: int) -> None:
         """Connections that answered 410 Gone: their members are disconnected, not gone."""

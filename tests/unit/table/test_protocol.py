@@ -46,3 +46,35 @@ def test_frames_that_are_not_an_envelope_are_bad_requests(frame: str) -> None:
     with pytest.raises(Refusal) as refused:
         protocol.parse_envelope(frame)
     assert refused.value.code == "bad_request"
+
+
+def create_room(**fields: object) -> protocol.CreateRoom:
+    frame = json.dumps({"action": "create_room", "name": "Ana", **fields})
+    request = protocol.parse_fields(protocol.CreateRoom, protocol.parse_envelope(frame))
+    assert isinstance(request, protocol.CreateRoom)
+    return request
+
+
+def test_create_room_takes_a_profile_of_32_lowercase_hex() -> None:
+    assert create_room().profile is None
+    assert create_room(profile="0123456789abcdef" * 2).profile == "0123456789abcdef" * 2
+
+
+@pytest.mark.parametrize(
+    "profile",
+    [
+        "0123456789ABCDEF" * 2,  # lowercase only
+        "0123456789abcdef" * 2 + "0",  # 33
+        "0123456789abcdef",  # 16
+        "0123456789abcdeg" * 2,  # not hex
+        "0123456789abcdef" * 2 + "\n",
+        "",
+        12345,
+        ["0123456789abcdef" * 2],
+    ],
+)
+def test_any_other_profile_is_a_bad_request(profile: object) -> None:
+    with pytest.raises(Refusal) as refused:
+        create_room(profile=profile)
+    assert refused.value.code == "bad_request"
+    assert "0123456789" not in json.dumps(protocol.error(refused.value, "r1"))  # never echoed
