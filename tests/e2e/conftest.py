@@ -78,6 +78,7 @@ class Table:
             "TIME_SCALE": time_scale,
             "LOG_LEVEL": "WARNING",
             "POWERTOOLS_METRICS_DISABLED": "true",
+            **kwargs.pop("env", {}),  # e.g. DATA_DIR: a data folder the test prepared
         }
         self.stack = self.exits.enter_context(running_stack(env=env, **kwargs))
         return self.stack

@@ -9,7 +9,7 @@ score shows the breakdowns and the result sheet the totals.
 Solo, a phone at level 8 plays the best word of each hand (computed from the
 dealt hand and the committed list, `dictopia_solver.py`), arranged by the
 keyboard, by a drag, by taps and by the keyboard alone; it beats Big Brother,
-the browser remembers level 9 and the next solo game deals 9 cards.
+the server keeps level 9 under the browser's profile, and the next solo game deals 9 cards.
 
 axe-core runs on each new screen on the phone and the TV; screenshots go to
 test-artifacts/e2e/ (docs/screenshots/ with E2E_UPDATE_SCREENSHOTS=1).
@@ -18,6 +18,7 @@ test-artifacts/e2e/ (docs/screenshots/ with E2E_UPDATE_SCREENSHOTS=1).
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from typing import Any
 
@@ -315,12 +316,16 @@ def solo_home(screen: Screen, url: str, level: int, *, leave: bool = False) -> N
 def test_solo_won_against_big_brother_moves_up_to_nine_cards(table: Any) -> None:
     """GIVEN a browser at level 8 and a TV watching, WHEN the player arranges the best
     word of each hand (by taps, by the keyboard once, by drag once) and locks it, THEN
-    Big Brother is beaten, the browser remembers level 9 for English, the home page
-    says so, and the next solo game deals 9 cards."""
+    Big Brother is beaten, the server keeps level 9 for English under the browser's
+    profile, the home page says so, and the next solo game deals 9 cards (D23b)."""
     require_axe()
     stack = table.start_stack(SOLO_TIME_SCALE)
     sol = table.screen("sol", bypass_csp=True, locale="en-US", **PHONE)
     solo_home(sol, stack.url, 8)
+    profile = sol.sent("create_room")[-1]["profile"]
+    assert re.fullmatch(r"[0-9a-f]{32}", profile), profile  # 128 random bits, as hex
+    assert sol.page.evaluate("localStorage.getItem('bluff:profile')") == profile
+    assert "reached" not in sol.sent("create_room")[-1]["options"]
     code = sol.testid("room-code").inner_text().strip()
     tv = table.screen("tv", bypass_csp=True, locale="en-US", **TV_SIZE)
     tv.page.goto(f"{stack.url}/?room={code}&tv=1")
@@ -359,11 +364,12 @@ def test_solo_won_against_big_brother_moves_up_to_nine_cards(table: Any) -> None
     )
     check(sol, "dictopia-solo-finished-phone", found)
     check(tv, "dictopia-solo-finished-tv", found)
-    stored = sol.page.evaluate("JSON.parse(localStorage.getItem('dictopia:reached'))")
-    assert stored == {"en": 9}
+    seen = sol.page.evaluate("JSON.parse(localStorage.getItem('dictopia:reached'))")
+    assert seen == {"en": 9}  # the level line's last sight of it, for the home page
 
-    solo_home(sol, stack.url, 9, leave=True)  # remembered per browser and language (D23b)
-    assert sol.sent("create_room")[-1]["options"]["reached"] == ["en:9"]
+    solo_home(sol, stack.url, 9, leave=True)  # remembered per profile and language (D23b)
+    again = sol.sent("create_room")[-1]
+    assert again["profile"] == profile and again["options"] == {"mode": "solo"}
     assert sol.last_state()["solo"]["level"] == 9
     press(sol, sol.testid("start-btn"))
     sol.wait_phase("trial", 1)

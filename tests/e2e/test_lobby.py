@@ -3,8 +3,9 @@
 - Fictionary (`lobbyExtra`): the host adds a hard bot and removes one of the
   three medium bots a new room seats, from the lobby's Bots panel.
 - Dictopia (`createChoices`/`createOptions`): solo is picked on the home page,
-  which shows this browser's stored level for the deck; the room is created
-  with `options {mode: "solo", reached}` and starts with one seat at that level.
+  which shows the level this browser last saw for the deck; the room is created
+  with `options {mode: "solo"}` and the browser's `profile` secret, and starts
+  with one seat at the level the server keeps for that profile (D23b).
 - The host's options form offers only options with a list of values: the
   free-form ones (`choices: []`) are not shown.
 
@@ -15,7 +16,10 @@ with E2E_UPDATE_SCREENSHOTS=1).
 
 from __future__ import annotations
 
+import hashlib
 import json
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +30,8 @@ require_playwright()
 
 from playwright.sync_api import expect  # noqa: E402
 
+from infra.local.embedded import DATABASE_FILE  # noqa: E402
+from table.adapters.sqlite import Database, SqliteRoomStore  # noqa: E402
 from tests.e2e.browser import (  # noqa: E402
     PHONE,
     Screen,
@@ -39,6 +45,7 @@ from tests.e2e.play import press, wait_until  # noqa: E402
 pytestmark = pytest.mark.e2e
 
 TIME_SCALE = "1"  # nothing here waits on a clock
+PROFILE = "c0ffee00c0ffee00c0ffee00c0ffee00"
 DESKTOP = {"width": 1280, "height": 800}
 
 
@@ -118,13 +125,26 @@ def test_fictionary_host_adds_a_hard_bot_and_removes_a_medium_one(table: Any) ->
     assert problems([ana]) == []
 
 
-def test_dictopia_solo_room_from_the_home_page_with_the_stored_level(table: Any) -> None:
+def test_dictopia_solo_room_from_the_home_page_with_the_stored_level(
+    table: Any, tmp_path: Path
+) -> None:
     require_axe()
-    stack = table.start_stack(TIME_SCALE)
+    # The server's record of this browser's profile (only its hash is kept): 12 cards
+    # in English, 9 in French.
+    database = Database(tmp_path / DATABASE_FILE)
+    SqliteRoomStore(database).remember(
+        hashlib.sha256(PROFILE.encode()).hexdigest(),
+        "solo_reached",
+        {"en": 12, "fr": 9},
+        int(time.time() * 1000),
+    )
+    database.close()
+    stack = table.start_stack(TIME_SCALE, env={"DATA_DIR": str(tmp_path)})
     sol = table.screen("sol", bypass_csp=True, locale="en-US", **PHONE)
     sol.page.goto(stack.url + "/")
     sol.wait_phase("home")
-    # What an earlier win left in this browser (level.js): 12 cards in English.
+    # This browser's profile secret, and the levels its rooms last reported (level.js).
+    sol.page.evaluate(f"localStorage.setItem('bluff:profile', '{PROFILE}')")
     sol.page.evaluate("localStorage.setItem('dictopia:reached', JSON.stringify({en: 12, fr: 9}))")
     pick_game(sol, stack.url, "dictopia", "Sol")
     choices = sol.testid("dictopia-choices")
@@ -145,8 +165,8 @@ def test_dictopia_solo_room_from_the_home_page_with_the_stored_level(table: Any)
     sol.wait_phase("lobby", 0)
     create = sol.sent("create_room")[-1]
     assert create["game"] == "dictopia"
-    assert create["options"]["mode"] == "solo"
-    assert sorted(create["options"]["reached"]) == ["en:12", "fr:9"]
+    assert create["options"] == {"mode": "solo"}  # no level claimed: the server decides
+    assert create["profile"] == PROFILE
     lobby = sol.last_state()
     assert lobby["mode"] == "solo" and lobby["solo"]["level"] == 12
     assert len(lobby["players"]) == 1
@@ -175,7 +195,7 @@ def test_options_form_shows_no_free_form_option(table: Any) -> None:
     schema = next(g for g in games if g["slug"] == "dictopia")["options"]
     free = {o["name"] for o in schema if o["choices"] == []}
     listed = {o["name"] for o in schema if o["choices"]}
-    assert {"custom_missions", "reached"} <= free
+    assert "custom_missions" in free and "reached" not in free | listed
     form = ana.testid("options")
     expect(form.locator('[data-testid="option"]').first).to_be_visible()
     shown = set(

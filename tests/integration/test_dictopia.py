@@ -11,6 +11,7 @@ every `bad_word`/`bad_claim` reason) is answered in words and changes nothing.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import pytest
@@ -31,12 +32,23 @@ def stack() -> Any:
 
 
 def create(
-    stack: Stack, names: tuple[str, ...], lang: str = "en", **options: Any
+    stack: Stack,
+    names: tuple[str, ...],
+    lang: str = "en",
+    profile: str | None = None,
+    **options: Any,
 ) -> tuple[dict[str, str], dict]:
     cids = {name: stack.connect() for name in names}
     first, *others = names
+    fields: dict[str, Any] = {"profile": profile} if profile is not None else {}
     stack.send(
-        cids[first], action="create_room", name=first, game="dictopia", lang=lang, options=options
+        cids[first],
+        action="create_room",
+        name=first,
+        game="dictopia",
+        lang=lang,
+        options=options,
+        **fields,
     )
     code = stack.messages(cids[first], "welcome")[-1]["room"]
     for name in others:
@@ -206,8 +218,18 @@ def test_four_players_a_denunciation_vote_and_speed(stack: Stack) -> None:
                 assert hand is not None and len(hand) == 8
 
 
+PROFILE = "0123456789abcdef0123456789abcdef"
+
+
+def at_level_nine(stack: Stack) -> str:
+    """A player profile whose record reached level 9 in English (D23b)."""
+    stored = hashlib.sha256(PROFILE.encode()).hexdigest()
+    stack.service.store.remember(stored, "solo_reached", {"en": 9}, stack.clock.now())
+    return PROFILE
+
+
 def test_solo_against_big_brother_and_the_level(stack: Stack) -> None:
-    cids, ids = create(stack, ("Sol", "Tv"), mode="solo", reached=["en:9"])
+    cids, ids = create(stack, ("Sol", "Tv"), profile=at_level_nine(stack), mode="solo")
     sol, tv = cids["Sol"], cids["Tv"]
     lobby = stack.last_state(sol)
     assert lobby["solo"] == {"level": 9, "reached": 9, "beaten": None}
@@ -399,7 +421,7 @@ def nothing(stack: Stack, cids: dict[str, str], ids: dict[str, str]) -> None:
 
 
 def solo_lobby(stack: Stack) -> Any:
-    cids, ids = create(stack, ("Sol",), mode="solo", reached=["en:9"])
+    cids, ids = create(stack, ("Sol",), profile=at_level_nine(stack), mode="solo")
     return cids, ids, stack.last_state(cids["Sol"])["room"]
 
 

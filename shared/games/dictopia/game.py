@@ -14,7 +14,7 @@ from games.dictopia import view as views
 from games.dictopia.codes import MESSAGES
 from games.dictopia.content import Content
 from games.dictopia.moves import MOVES
-from games.dictopia.settings import OPTIONS
+from games.dictopia.settings import OPTIONS, REACHED
 from games.dictopia.state import DictopiaState
 from table.contract import Env, Game, Json, Outcome, Table, unchanged
 
@@ -42,6 +42,8 @@ class Dictopia(Game[DictopiaState]):
     state_type = DictopiaState
     moves: ClassVar[Mapping[str, type[BaseModel]]] = MOVES
     messages: ClassVar[Mapping[str, str]] = MESSAGES
+    # D23b: the solo level reached per language, kept per player profile by the table.
+    remembered: ClassVar[tuple[str, ...]] = (REACHED,)
 
     def __init__(self, content: Callable[[str], Content] = contents.load) -> None:
         self._load = content

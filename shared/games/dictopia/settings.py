@@ -7,7 +7,6 @@ a group room has are `None` by default, meaning "the mode's own value".
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +19,8 @@ from table.text import TextRefused, check_definition, normalize
 
 MIN_LEVEL, MAX_LEVEL = 8, 20
 GROUP_HAND = 8
-REACHED = "solo_reached"  # table memory: {lang: highest level reached} (D23b)
+# Table memory: {lang: highest level reached} (D23b), kept per player profile by the table.
+REACHED = "solo_reached"
 USED = "missions_used"  # table memory: catalogue missions of earlier matches (D5a)
 
 
@@ -43,35 +43,6 @@ class CustomMissions(Option):
         return {"name": self.name, "default": self.default, "choices": [], "max": MAX_CUSTOM}
 
 
-class Reached(Option):
-    """`reached`: the levels this browser reached, `["en:12", "fr:9"]`, sent at `create_room`.
-
-    The browser keeps them per language (D23b) until the table stores profiles;
-    a solo game scores only against Big Brother, so a claimed level harms no one.
-    A list of strings, since the protocol's option values are flat.
-    """
-
-    def allows(self, value: Json) -> bool:
-        if type(value) is not list or len(value) > 8:
-            return False
-        pairs = [_level_pair(v) for v in value]
-        return all(p is not None for p in pairs) and len({p[0] for p in pairs if p}) == len(pairs)
-
-    def schema(self) -> dict[str, Json]:
-        return {"name": self.name, "default": self.default, "choices": []}
-
-
-def _level_pair(value: object) -> tuple[str, int] | None:
-    match = re.fullmatch(r"([a-z]{2}):(\d{1,2})", value) if type(value) is str else None
-    if match is None or not MIN_LEVEL <= int(match[2]) <= MAX_LEVEL:
-        return None
-    return match[1], int(match[2])
-
-
-def claimed_levels(options: Mapping[str, Any]) -> dict[str, int]:
-    return dict(p for p in map(_level_pair, options.get("reached") or []) if p)
-
-
 OPTIONS: tuple[Option, ...] = (
     Option("mode", "group", ("group", "solo")),
     Option("warmup", False, (False, True)),
@@ -81,7 +52,6 @@ OPTIONS: tuple[Option, ...] = (
     Option("speed_mission", None, (None, True, False)),
     CustomMissions("custom_missions", [], ()),
     Option("level", None, (None, *range(MIN_LEVEL, MAX_LEVEL + 1))),
-    Reached("reached", [], ()),
 )
 
 
@@ -109,13 +79,13 @@ class Settings:
         }
 
 
-def reached(table: Table, options: Mapping[str, Any] | None = None) -> int:
-    """The highest solo level reached in the room's language (D23b): the room's own
-    wins (table memory) or the browser's remembered level (`reached` option)."""
+def reached(table: Table) -> int:
+    """The highest solo level reached in the room's language (D23b), kept in table
+    memory: what the player's profile remembered when the room was made, raised by
+    the room's own wins (`Dictopia.remembered`)."""
     levels = table.memory.get(REACHED) or {}
-    claimed = claimed_levels(table.options if options is None else options)
-    level = max(int(levels.get(table.lang, MIN_LEVEL)), int(claimed.get(table.lang, MIN_LEVEL)))
-    return max(MIN_LEVEL, min(MAX_LEVEL, level))
+    level = levels.get(table.lang, MIN_LEVEL) if isinstance(levels, Mapping) else MIN_LEVEL
+    return max(MIN_LEVEL, min(MAX_LEVEL, level if type(level) is int else MIN_LEVEL))
 
 
 def settings(options: Mapping[str, Any], table: Table) -> Settings:
@@ -133,7 +103,7 @@ def settings(options: Mapping[str, Any], table: Table) -> Settings:
         customs=tuple(
             (normalize(m["text"]), m["bonus"]) for m in options.get("custom_missions", [])
         ),
-        level=(level or reached(table, options)) if solo else GROUP_HAND,
+        level=(level or reached(table)) if solo else GROUP_HAND,
     )
 
 
@@ -146,11 +116,6 @@ def check(options: Mapping[str, Any], table: Table, mode_at_create: str | None) 
     if mode_at_create is not None and options.get("mode") != mode_at_create:
         raise Refusal(Code.BAD_OPTION, "mode")
     solo = options.get("mode") == "solo"
-    claimed = options.get("reached") or []
-    if (mode_at_create is not None and claimed != (table.options.get("reached") or [])) or (
-        claimed and not solo
-    ):
-        raise Refusal(Code.BAD_OPTION, "reached")
     if solo and options.get("validation") == "denounce":
         raise Refusal(Code.BAD_OPTION, "validation")
     for name in ("vote_missions", "speed_mission"):
@@ -168,5 +133,5 @@ def check(options: Mapping[str, Any], table: Table, mode_at_create: str | None) 
     if level is not None:
         if not solo:
             raise Refusal(Code.BAD_OPTION, "level")
-        if level > reached(table, options):
+        if level > reached(table):
             raise Refusal(DCode.LEVEL_LOCKED)

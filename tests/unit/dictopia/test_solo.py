@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+from typing import Any
 
 import pytest
 
@@ -11,6 +14,10 @@ from games.dictopia.missions import draw, pool
 from games.dictopia.scoring import big_brother
 from games.dictopia.settings import REACHED, USED
 from games.dictopia.state import SCORE, TRIAL, WARMUP, DictopiaState, Filed, Line
+from table.adapters.sqlite import Database, SqliteRoomStore
+from table.referee import Referee
+from table.service import TableService
+from tests.support.aws import FakeClock, RecordingNotifier, RecordingTelemetry, RecordingTimers
 from tests.support.tabletop import Tabletop, refused
 from tests.unit.dictopia.support import english, game_for, set_hand, set_missions, table
 
@@ -125,47 +132,125 @@ def test_d23a_win_raises_level_to_max_twenty() -> None:
     assert lost.memory is None  # a loss never lowers it
 
 
+class ProfileTable:
+    """The table service on an in-memory SQLite store, for Dictopia with the test content."""
+
+    def __init__(self) -> None:
+        content = english()
+        referee = Referee(game_for(content))
+
+        class Service(TableService):
+            @staticmethod
+            def referee(slug: str) -> Referee:
+                return referee
+
+        self.database = Database(":memory:")
+        self.store = SqliteRoomStore(self.database)
+        self.notifier = RecordingNotifier()
+        self.clock = FakeClock()
+        self.service = Service(
+            self.store,
+            self.notifier,
+            RecordingTimers(),
+            self.clock,
+            random.Random(5),
+            RecordingTelemetry(),
+            content=lambda slug, lang: content,
+        )
+        self.connections = 0
+
+    def create(self, lang: str = "en", profile: str | None = None, **options: Any) -> str:
+        self.connections += 1
+        cid = f"conn-{self.connections}="
+        fields: dict[str, Any] = {"name": "Sol", "game": "dictopia", "lang": lang}
+        fields["options"] = {"mode": "solo", **options}
+        if profile is not None:
+            fields["profile"] = profile
+        self.send(cid, "create_room", **fields)
+        return cid
+
+    def send(self, cid: str, action: str, **fields: Any) -> None:
+        self.service.message(cid, json.dumps({"action": action, "req": "r", **fields}))
+
+    def state(self, cid: str) -> dict[str, Any]:
+        return [m for m in self.notifier.inbox[cid] if m["type"] == "state"][-1]
+
+    def last(self, cid: str) -> dict[str, Any]:
+        return self.notifier.inbox[cid][-1]
+
+    def stored(self) -> str:
+        """Every row of every table of the store, as text."""
+        with self.database.read() as db:
+            names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+            return repr([list(db.execute(f"SELECT * FROM {name}")) for name in names])
+
+
+SECRET = "00112233445566778899aabbccddeeff"
+HASH = hashlib.sha256(SECRET.encode()).hexdigest()
+
+
 def test_d23b_level_by_profile_hash() -> None:
-    top, p = solo(level_reached=11)
-    assert top.view(p)["solo"] == {"level": 11, "reached": 11, "beaten": None}
-    top.start()
-    assert top.state.hand_size == 11 and all(len(h) == 11 for h in top.state.hands.values())
-    fresh, _q = solo()
-    fresh.start()
-    assert fresh.state.hand_size == 8  # no profile: level 8
+    """GIVEN a profile whose record (kept by the SHA-256 of its secret) reached 11 in
+    English and 9 in French, WHEN solo rooms are created with that secret, THEN each
+    plays its language's level; another profile, or none, plays 8 (D23b)."""
+    top = ProfileTable()
+    top.store.remember(HASH, REACHED, {"en": 11, "fr": 9}, top.clock.now())
+    en = top.create("en", SECRET)
+    assert top.state(en)["solo"] == {"level": 11, "reached": 11, "beaten": None}
+    top.send(en, "start_match")
+    assert top.state(en)["phase"] == "trial" and len(top.state(en)["my_hand"]) == 11
+    fr = top.create("fr", SECRET)
+    assert top.state(fr)["solo"] == {"level": 9, "reached": 9, "beaten": None}
+    other = top.create("en", "f" * 32)
+    nobody = top.create("en")
+    for cid in (other, nobody):
+        assert top.state(cid)["solo"] == {"level": 8, "reached": 8, "beaten": None}
+    top.send(nobody, "start_match")
+    assert len(top.state(nobody)["my_hand"]) == 8  # no profile: level 8
+    # Only the hash is kept, and neither the secret nor the hash reaches a message.
+    assert SECRET not in top.stored() and HASH in top.stored()
+    sent = json.dumps(top.notifier.inbox)
+    assert SECRET not in sent and HASH not in sent
+    # Reading a profile is no write: only the one that was remembered exists.
+    with top.database.read() as db:
+        assert [r[0] for r in db.execute("SELECT hash FROM profiles")] == [HASH]
 
 
-def test_d23b_level_kept_by_the_browser_sent_at_create() -> None:
-    """Until the table stores profiles, the browser sends its levels per language."""
+def test_d23b_the_level_is_no_option_and_comes_only_from_table_memory() -> None:
+    """The level reached is table memory only (`Dictopia.remembered`): a browser cannot
+    claim one (`reached` is no option), and a room without a profile starts at 8."""
+    assert game_for(english()).remembered == (REACHED,)
     top = Tabletop(game_for(english()), seed=1, content=english())
-    p = top.create("Ana", options={"mode": "solo", "reached": ["en:12", "fr:9"]})
-    assert top.view(p)["solo"] == {"level": 12, "reached": 12, "beaten": None}
-    top.set_options(p, level=10)
-    top.set_options(p, level=12)
-    assert refused(top.set_options, p, level=13) == "level_locked"
-    assert refused(top.set_options, p, reached=["en:20"]) == "bad_option"  # fixed at create
-    top.set_options(p, level=None)
-    top.start()
-    assert top.state.hand_size == 12
-    state = top.state
-    from games.dictopia.phases import finish
-
-    state.totals[p], state.bb_trials, state.trial_scores[p] = 50, [1] * 5, [10] * 5
-    won = finish(state, top.room.table(), top.env())  # type: ignore[union-attr]
-    assert won.memory is not None and won.memory[REACHED] == {"en": 13}
-    for options in (
-        {"mode": "solo", "reached": ["en:21"]},
-        {"mode": "solo", "reached": ["en:9", "en:10"]},
-        {"reached": ["en:9"]},  # a group room has no level
-    ):
-        other = Tabletop(game_for(english()), seed=1, content=english())
-        assert refused(other.create, "Ana", options=options) == "bad_option"
+    assert refused(top.create, "Ana", options={"mode": "solo", "reached": ["en:12"]}) == (
+        "bad_option"
+    )
+    p = top.create("Ana", options={"mode": "solo"})
+    assert top.view(p)["solo"] == {"level": 8, "reached": 8, "beaten": None}
+    assert refused(top.set_options, p, level=9) == "level_locked"
+    assert refused(top.set_options, p, reached=["en:20"]) == "bad_option"
+    service = ProfileTable()
+    cid = service.create("en", SECRET, reached=["en:12"])
+    assert service.last(cid)["type"] == "error" and service.last(cid)["code"] == "bad_option"
+    assert service.store.remembered(HASH, service.clock.now()) == {}  # nothing created
 
 
 def test_d23b_level_above_reached_locked() -> None:
-    top, p = solo(level_reached=10)
-    top.set_options(p, level=9)
-    assert refused(top.set_options, p, level=11) == "level_locked"
+    """GIVEN a profile at level 10, WHEN the host picks a level, THEN 8-10 are allowed
+    and 11 is `level_locked`; a group room has no level (`bad_option`)."""
+    top = ProfileTable()
+    top.store.remember(HASH, REACHED, {"en": 10}, top.clock.now())
+    cid = top.create("en", SECRET)
+    for level in (9, 8, 10):
+        top.send(cid, "set_options", options={"level": level})
+        assert top.last(cid) == {"type": "ok", "req": "r"}
+        assert top.state(cid)["solo"]["level"] == level
+    top.send(cid, "set_options", options={"level": 11})
+    assert top.last(cid)["code"] == "level_locked"
+    assert top.state(cid)["solo"]["level"] == 10
+    locked = top.create("en", SECRET, level=11)  # nor at create
+    assert top.last(locked)["code"] == "level_locked"
+    top.send(top.create("en", SECRET, level=10), "start_match")
+    assert len(top.state(f"conn-{top.connections}=")["my_hand"]) == 10
     group, (a, _b) = table(2)
     assert refused(group.set_options, a, level=8) == "bad_option"
 

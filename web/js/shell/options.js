@@ -15,8 +15,8 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The options a form can offer: those with a list of allowed values. A
- * free-form option (`choices: []`, e.g. Dictopia's `custom_missions` and
- * `reached`) is set by the game's own screens or not at all: never shown.
+ * free-form option (`choices: []`, e.g. Dictopia's `custom_missions`) is set
+ * by the game's own screens or not at all: never shown.
  */
 function schema(info) {
   const list = info && Array.isArray(info.options) ? info.options : [];

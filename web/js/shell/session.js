@@ -118,7 +118,9 @@ export class Session extends EventTarget {
 
   /**
    * `game` only when the server listed games (today's server refuses unknown
-   * fields); with it, the game's own `options` picked on the home page.
+   * fields); with it, the game's own `options` picked on the home page. The
+   * browser's `profile` goes with every room (a game that remembers nothing
+   * per player ignores it).
    */
   create(name, lang, game, options = null) {
     store.saveName(name);
@@ -127,6 +129,8 @@ export class Session extends EventTarget {
       fields.game = game;
       if (options && typeof options === 'object' && Object.keys(options).length) fields.options = options;
     }
+    const profile = store.loadProfile();
+    if (profile) fields.profile = profile;
     return this.request('create_room', fields);
   }
 

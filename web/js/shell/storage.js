@@ -75,3 +75,19 @@ export const loadDraft = (room, round) => get(sessionStorage, DRAFT(room, round)
 export const saveDraft = (room, round, text) => (text
   ? set(sessionStorage, DRAFT(room, round), text)
   : remove(sessionStorage, DRAFT(room, round)));
+
+// The player profile (Dictopia's D23b): a secret of 128 random bits, as 32 hex
+// digits, made once and kept in this browser. `create_room` carries it; the
+// server keeps only its SHA-256, with what a game remembers per player (the
+// solo level). Where storage is blocked there is no profile: nothing is remembered.
+const PROFILE = 'bluff:profile';
+const PROFILE_SHAPE = /^[0-9a-f]{32}$/;
+export function loadProfile() {
+  const kept = get(localStorage, PROFILE);
+  if (kept && PROFILE_SHAPE.test(kept)) return kept;
+  if (typeof crypto === 'undefined' || !crypto.getRandomValues) return null;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const made = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  set(localStorage, PROFILE, made);
+  return get(localStorage, PROFILE) === made ? made : null;
+}

@@ -1,6 +1,7 @@
 // Dictopia's own choices on the home page: with friends or solo against Big
-// Brother (D21). Solo shows this browser's level for the picked deck, and the
-// room is created with `mode: "solo"` and the levels (level.js).
+// Brother (D21). Solo shows the level this browser last saw for the picked
+// deck (level.js); the room is created with `mode: "solo"`, and the server
+// plays the level its player profile reached.
 
 import { h } from '../../shell/dom.js';
 import { LANG_NAMES, t } from '../../shell/i18n.js';
@@ -47,7 +48,7 @@ export function createChoices(ctx) {
     level);
 }
 
-/** Solo: `{mode, reached}`; with friends nothing (group is the default). */
+/** Solo: `{mode: "solo"}`; with friends nothing (group is the default). */
 export function createOptions(form) {
   const picked = form && form.querySelector(`input[name="${NAME}"]:checked`);
   return picked && picked.value === 'solo' ? soloOptions() : null;
