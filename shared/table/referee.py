@@ -115,7 +115,8 @@ class Decision:
     # has not changed since: the command after it reads them instead of building both
     # again. Each is this decision's own (a game's `due` never changes what it is given).
     settled: tuple[State, Table] | None = field(default=None, repr=False, compare=False)
-    # Remembered memory (`Game.remembered`) this change raised, for the room's profile.
+    # The entries of remembered memory (`Game.remembered`) this change raised, for the
+    # room's profile (the store keeps the higher value of each).
     remember: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
@@ -416,9 +417,12 @@ class Referee:
             decision.changed = True
             if room.profile_hash is not None:
                 for key in self.game.remembered:
-                    counters = _counters(room.memory.get(key))
-                    if counters != _counters(before.get(key)):
-                        decision.remember[key] = counters
+                    was = _counters(before.get(key))
+                    risen = {
+                        e: v for e, v in _counters(room.memory.get(key)).items() if was.get(e) != v
+                    }
+                    if risen:
+                        decision.remember[key] = {**decision.remember.get(key, {}), **risen}
         for effect in outcome.effects:
             if isinstance(effect, SeatBot | UnseatBot):
                 assert env is not None and not self._state(room).in_match, (
