@@ -151,3 +151,18 @@ def test_a_busy_write_back_is_logged_and_the_room_keeps_the_value() -> None:
     assert stored is not None and stored.room.memory["starts"] == {"en": 1}
     assert table.telemetry.counts["after_write_failed.remember"] == 1
     assert "busy" not in json.dumps(table.notifier.inbox)
+
+
+class BusyReads(SqliteRoomStore):
+    def remembered(self, profile_hash: str, now: int) -> dict[str, dict[str, int]]:
+        raise Busy("throttled")
+
+
+def test_a_busy_profile_read_refuses_the_create_and_creates_nothing() -> None:
+    database = Database(":memory:")
+    table = Service(BusyReads(database))
+    answer = table.send("c-ana", "create_room", name="Ana", game="odd", profile=SECRET)
+    assert answer["type"] == "error" and answer["code"] == "busy"
+    with database.read() as db:
+        assert list(db.execute("SELECT code FROM rooms")) == []
+    assert table.store.binding("c-ana", NOW) is None
