@@ -4,8 +4,10 @@ A subprocess, not a thread: the stack sets process-wide environment variables
 (AWS_ENDPOINT_URL_*, credentials) and imports the handlers with their
 module-level boto3 clients, none of which may leak into the test process.
 
-    with running_stack(env={"TIME_SCALE": "0.1"}) as stack:
-        websocket = websockets.sync.client.connect(stack.websocket_url)
+    with (
+        running_stack(env={"TIME_SCALE": "0.1"}) as stack,
+        websockets.sync.client.connect(stack.websocket_url) as websocket,
+    ):
         ...
         stack.wait_for_output(lambda line: "DEADLINE" in line)
 """

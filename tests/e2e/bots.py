@@ -18,7 +18,8 @@ class Bot:
 
     def __init__(self, url: str, name: str) -> None:
         self.name = name
-        self.ws: ClientConnection = connect(url, open_timeout=10)
+        # Open for the bot's life and closed by `close`, not by a `with` block.
+        self.ws: ClientConnection = connect(url, open_timeout=10, legacy=True)
         self.states: list[dict[str, Any]] = []
         self.replies: dict[str, dict[str, Any]] = {}
         self.me: str | None = None
