@@ -122,6 +122,13 @@ class Room(BaseModel):
             }
         )
 
+    def outside_body(self) -> set[str]:
+        """The fields a store keeps outside the room's `body`: `version` and the picks have
+        attributes of their own, and an absent profile is left out (most rooms have none,
+        and the item's size is a goal)."""
+        apart = {"version", "picks", "picks_phase"}
+        return apart if self.profile_hash is not None else apart | {"profile_hash"}
+
     def member(self, member_id: str) -> Member | None:
         return next((m for m in self.members if m.id == member_id), None)
 

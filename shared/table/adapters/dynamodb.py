@@ -90,7 +90,7 @@ def remembered_of(item: Mapping[str, Any]) -> dict[str, dict[str, int]]:
 
 def to_item(snapshot: Snapshot, version: int, now: int) -> dict[str, Any]:
     room = snapshot.room
-    body = room.model_dump(mode="json", exclude={"version", "picks", "picks_phase"})
+    body = room.model_dump(mode="json", exclude=room.outside_body())
     plain: dict[str, Any] = {
         "version": version,
         "phase_id": room.phase_id,

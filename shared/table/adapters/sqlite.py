@@ -197,7 +197,7 @@ class ParsedBodies:
 
 def _row(snapshot: Snapshot, version: int, now: int) -> tuple[Any, ...]:
     room = snapshot.room
-    body = room.model_dump_json(exclude={"version", "picks", "picks_phase"})
+    body = room.model_dump_json(exclude=room.outside_body())
     return (
         version,
         room.phase_id,
