@@ -110,7 +110,11 @@ function builder(ctx, { key = 'word', frozen = false } = {}) {
     redraw(`row-${to}`);
   };
 
-  const row = h('ol', { class: 'dt-row', testid: 'word-row', 'aria-label': t('dictopia.word.row') },
+  // On a phone the hand is two rows at most (D23a: 20 cards fill two rows): six
+  // columns up to 12 cards, then half the hand per row; the word row uses the same
+  // columns (dictopia.css).
+  const columns = { '--dt-cols': Math.max(6, Math.ceil(hand.length / 2)) };
+  const row = h('ol', { class: 'dt-row', testid: 'word-row', 'aria-label': t('dictopia.word.row'), style: columns },
     word.map(([c, f], i) => {
       const face = hand[c] ? hand[c].faces[f] : { letter: '?', eyes: 0 };
       return h('li', null, h('button', {
@@ -132,7 +136,7 @@ function builder(ctx, { key = 'word', frozen = false } = {}) {
       }, faceLabel(face, lang)));
     }));
 
-  const cards = h('ul', { class: 'dt-hand', testid: 'hand', 'aria-label': t('dictopia.hand.label'), dataset: { focus: 'hand' }, tabindex: '-1' },
+  const cards = h('ul', { class: 'dt-hand', testid: 'hand', 'aria-label': t('dictopia.hand.label'), dataset: { focus: 'hand' }, tabindex: '-1', style: columns },
     hand.map((card, c) => h('li', { class: `dt-handcard${used.has(c) ? ' is-used' : ''}`, dataset: { card: c } },
       card.faces.map((face, f) => h('button', {
         type: 'button',
@@ -144,7 +148,11 @@ function builder(ctx, { key = 'word', frozen = false } = {}) {
         onclick: () => add(c, f),
       }, faceLabel(face, lang))))));
 
-  return { word, nodes: [liveCount(hand, word, state.target), row, frozen ? null : h('p', { class: 'hint', text: t('dictopia.hand.hint') }), cards] };
+  // The hint follows the hand, so that on a phone the cards come first above the bar;
+  // screen readers hear it with the hand.
+  const hint = frozen ? null : h('p', { class: 'hint dt-hint', id: `dt-hint-${key}`, text: t('dictopia.hand.hint') });
+  if (hint) cards.setAttribute('aria-describedby', hint.id);
+  return { word, nodes: [liveCount(hand, word, state.target), row, cards, hint] };
 }
 
 // --- the trial ------------------------------------------------------------------------------
