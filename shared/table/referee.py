@@ -21,7 +21,7 @@ change they see, so observer churn costs a few messages, not one per member.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -465,11 +465,6 @@ class Referee:
     def view(self, room: Room, member_id: str, now: int) -> dict[str, Any]:
         """The whole `state` message for one member: the table's fields, then the game's."""
         return ChangeViews(self, room, now).of(member_id)
-
-    def views(self, room: Room, member_ids: Sequence[str], now: int) -> list[dict[str, Any]]:
-        """`view` for each of `member_ids`, in order (see `ChangeViews`)."""
-        change = ChangeViews(self, room, now)
-        return [change.of(member_id) for member_id in member_ids]
 
 
 class ChangeViews:
