@@ -111,10 +111,6 @@ class Decision:
     refusal: Refusal | None = None  # refused, after the catch-up (if any) was decided
     # Who must see this change; None: every member. Set when only observers changed.
     audience: set[str] | None = None
-    # The game's state and the table as the last catch-up found them, while the room
-    # has not changed since: the command after it reads them instead of building both
-    # again. Each is this decision's own (a game's `due` never changes what it is given).
-    settled: tuple[State, Table] | None = field(default=None, repr=False, compare=False)
     # The entries of remembered memory (`Game.remembered`) this change raised, for the
     # room's profile (the store keeps the higher value of each).
     remember: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -231,9 +227,7 @@ class Referee:
             raise Refusal(Code.NOT_IN_ROOM)
         if isinstance(command, HOST_ONLY) and room.host != member_id:
             raise Refusal(Code.NOT_HOST)
-        # Straight after `settle`: the room is as its catch-up last saw it.
-        state, table = decision.settled or (self._state(room), room.table())
-        decision.settled = None
+        state = self._state(room)
         if isinstance(command, BETWEEN_MATCHES) and state.in_match:
             raise Refusal(Code.WRONG_PHASE)
         match command:
@@ -275,7 +269,7 @@ class Referee:
                 self._remove(decision, actor.id, env)
             case Move(fields=fields):
                 # Whether the move is allowed, by whom and when, is the game's to say.
-                outcome = self.game.apply(state, table, actor.id, fields, env)
+                outcome = self.game.apply(state, room.table(), actor.id, fields, env)
                 self._absorb(decision, outcome, member_id=actor.id, env=env, given=state)
                 # A sealed pick is stored on its own first, so that it stands even
                 # if the close it may complete cannot be stored now; the service
@@ -378,10 +372,8 @@ class Referee:
         # the reveal); each `due` is a fresh look at the room as it now is.
         for _ in range(16):
             room = decision.room
-            state, table = self._state(room), room.table()
-            outcome = self.game.due(state, table, env)
+            outcome = self.game.due(self._state(room), room.table(), env)
             if not outcome.changed:
-                decision.settled = state, table
                 return
             self._absorb(decision, outcome, env=env)
         raise RuntimeError(f"{self.game.slug}.due never settles")
