@@ -557,14 +557,14 @@ def test_refusals_change_nothing(
         assert {c: len(stack.messages(c)) for c in heard} == heard
 
 
-def test_solo_won_raises_the_level_for_the_next_match(stack: Stack) -> None:
-    """GIVEN a solo room at level 8, WHEN the player files the best listed word of
-    every hand, THEN Big Brother is beaten (D22c), the room's reached level becomes 9
-    (D23a), and the next match in the room deals 9 cards."""
+def win_solo(stack: Stack, profile: str | None = None) -> tuple[str, str, dict[str, Any]]:
+    """A solo room at level 8 won by filing the best listed word of every hand: the
+    player's connection, their id, and the finished match's last state."""
     from tests.e2e.dictopia_solver import best_word
 
-    cids, ids = create(stack, ("Sol",), mode="solo")
+    cids, ids = create(stack, ("Sol",), profile=profile, mode="solo")
     sol = cids["Sol"]
+    assert stack.last_state(sol)["solo"]["level"] == 8
     stack.send(sol, action="start_match")
     for round_ in range(1, 6):
         state = next_phase(stack, sol, "trial")
@@ -580,6 +580,14 @@ def test_solo_won_raises_the_level_for_the_next_match(stack: Stack) -> None:
     assert final["phase"] == "finished" and final["winners"] == [ids["Sol"]]
     assert final["solo"] == {"level": 8, "reached": 9, "beaten": True}
     assert final["score"]["totals"][ids["Sol"]] > final["big_brother"]["total"]
+    return sol, ids["Sol"], final
+
+
+def test_solo_won_raises_the_level_for_the_next_match(stack: Stack) -> None:
+    """GIVEN a solo room at level 8, WHEN the player files the best listed word of
+    every hand, THEN Big Brother is beaten (D22c), the room's reached level becomes 9
+    (D23a), and the next match in the room deals 9 cards."""
+    sol, _, _ = win_solo(stack)
     stack.send(sol, action="start_match")
     again = stack.last_state(sol)
     assert again["phase"] == "trial" and len(again["my_hand"]) == 9

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.integration.test_dictopia import create, next_phase
+from tests.integration.test_dictopia import create, next_phase, win_solo
 from tests.support.aws import TABLE, Stack, aws_stack
 
 SECRET = "5e3a9c0f1b7d4e2a8c6f0b1d3e5a7c9f"
@@ -25,28 +25,6 @@ OTHER = "a" * 32
 def stack() -> Any:
     with aws_stack(seed=3) as stack:
         yield stack
-
-
-def win_solo(stack: Stack, profile: str | None) -> dict[str, Any]:
-    """A solo room at level 8 won by filing the best listed word of every hand."""
-    from tests.e2e.dictopia_solver import best_word
-
-    cids, ids = create(stack, ("Sol",), profile=profile, mode="solo")
-    sol = cids["Sol"]
-    assert stack.last_state(sol)["solo"]["level"] == 8
-    stack.send(sol, action="start_match")
-    for round_ in range(1, 6):
-        state = next_phase(stack, sol, "trial")
-        assert len(state["my_hand"]) == 8
-        missions = [m["id"] for m in state["missions"]]
-        word, _ = best_word("en", state["my_hand"], state["target"], missions)
-        stack.send(sol, action="play", round=round_, cards=word)
-        stack.send(sol, action="lock", round=round_)
-        stack.fire_latest()
-    final = stack.last_state(sol)
-    assert final["phase"] == "finished" and final["winners"] == [ids["Sol"]]
-    assert final["solo"] == {"level": 8, "reached": 9, "beaten": True}
-    return final
 
 
 def solo_level(stack: Stack, profile: str | None, lang: str = "en") -> tuple[int, int]:
