@@ -79,7 +79,7 @@ class SocketNotifier(Notifier):
             return super().send_views(views)
         return self._queue(loop, [(cid, view, "state") for cid, view in views])
 
-    def _deliver(self, batch: list[tuple[str, Frame, str]]) -> set[str]:
+    def _deliver(self, batch: list[tuple[str, bytes, str]]) -> set[str]:
         loop = self.loop
         if loop is None or loop.is_closed():
             return {cid for cid, _, _ in batch}
@@ -89,7 +89,7 @@ class SocketNotifier(Notifier):
         return future.result()
 
     def _queue(
-        self, loop: asyncio.AbstractEventLoop, batch: list[tuple[str, Frame, str]]
+        self, loop: asyncio.AbstractEventLoop, batch: Sequence[tuple[str, Frame, str]]
     ) -> set[str]:
         """On the loop (an inline handler): put each message in its connection's outbox.
 
@@ -129,10 +129,10 @@ class SocketNotifier(Notifier):
             if self._outboxes.get(cid) is outbox:
                 del self._outboxes[cid]
 
-    async def _send(self, batch: list[tuple[str, Frame, str]]) -> set[str]:
-        async def one(cid: str, frame: Frame) -> str | None:
+    async def _send(self, batch: list[tuple[str, bytes, str]]) -> set[str]:
+        async def one(cid: str, data: bytes) -> str | None:
             try:
-                await self.registry.open(cid).send(_encoded(frame))
+                await self.registry.open(cid).send(data)
             except Gone:
                 return cid
             return None
@@ -140,7 +140,7 @@ class SocketNotifier(Notifier):
         if len(batch) == 1:
             found = await one(*batch[0][:2])
             return set() if found is None else {found}
-        results = await asyncio.gather(*(one(cid, frame) for cid, frame, _ in batch))
+        results = await asyncio.gather(*(one(cid, data) for cid, data, _ in batch))
         return {cid for cid in results if cid is not None}
 
 
