@@ -192,7 +192,8 @@ S = TypeVar("S", bound=State)
 class Timer:
     """Call the game back at `at` (epoch ms) while phase instance `phase_id` lasts.
 
-    `key` "deadline" ends the phase (`Game.due`); any other key reaches
+    `key` "deadline" ends the phase (`Game.due`); keys starting "table:" are the
+    table's own (never a game's); any other key reaches
     `Game.on_timer` (a reveal beat, a bot's move). A timer whose phase instance
     is over is dropped by the table, unseen by the game.
     """

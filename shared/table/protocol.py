@@ -26,15 +26,10 @@ TEXT_MAX = 2000
 Text = Annotated[str, Field(max_length=TEXT_MAX)]  # every game refuses far less as too long
 Id = Annotated[str, Field(min_length=1, max_length=64)]
 Slug = Annotated[str, Field(min_length=1, max_length=16)]
-# An option is a scalar, a list of scalars (a set of categories), or a short list of
-# small objects (Dictopia's own missions: `{text, bonus}`); each game checks the rest.
-Scalar = str | int | bool | None
-OptionValue = (
-    Scalar
-    | Annotated[list[str | int], Field(max_length=64)]
-    | Annotated[list[Annotated[dict[str, Scalar], Field(max_length=8)]], Field(max_length=16)]
-)
-Options = Annotated[dict[str, OptionValue], Field(max_length=32)]
+# Options by name: any JSON value here (the frame's size bounds it). Whether a value
+# is one the option allows, its type included, is the referee's to say, so that every
+# wrong value of every option of every game is `bad_option` with the option's name.
+Options = Annotated[dict[str, Any], Field(max_length=32)]
 Profile = Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")]
 
 

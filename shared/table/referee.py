@@ -10,8 +10,10 @@ Every decision first catches the room up (`settle`): a phase whose deadline
 has passed, or in which everybody has acted, is closed before the request is
 judged, so a lost timer never leaves a room waiting. Presence catches up the
 same way (ruling 1e): an observer away for a minute is removed and a host away
-for 30 s hands the role on, at the first message or timer after that, with no
-timer of its own.
+for 30 s hands the role on, at the first message or timer after that. A host's
+drop also sets a table timer (`HOST_CHECK`) at the end of the grace, because in
+a lobby nobody else may act: without it the room would wait for a message that
+cannot come.
 
 A decision that changed only observers (one joined, dropped, left or was
 removed) names its `audience`: the host, who sees the observers, and the
@@ -29,7 +31,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from table import members
-from table.contract import Effect, Env, Game, Outcome, SeatBot, State, Table, UnseatBot
+from table.contract import Effect, Env, Game, Outcome, SeatBot, State, Table, Timer, UnseatBot
 from table.errors import Code, Refusal
 from table.room import Role, Room
 
@@ -87,6 +89,9 @@ class Move:
 
 Command = Start | TakeSeat | Kick | Leave | SetOptions | AddSeat | RemoveSeat | Move
 HOST_ONLY = (Start, Kick, SetOptions, AddSeat, RemoveSeat)
+# Timer keys the table keeps for itself (a game's keys never start so).
+TABLE_TIMER = "table:"
+HOST_CHECK = TABLE_TIMER + "host"  # ruling 1e: is the host who dropped still away?
 BETWEEN_MATCHES = (Start, TakeSeat, SetOptions, AddSeat, RemoveSeat)
 
 
@@ -193,6 +198,10 @@ class Referee:
         members.set_connected(member, connected, env.now if env else None)
         decision = Decision(copy, changed=True)
         if env is not None:
+            if not connected and copy.host == member_id:
+                at = env.now + env.length(members.HOST_GRACE_MS)
+                # Keyed by the drop, so that a second drop's timer is not the first's twin.
+                decision.effects.append(Timer(copy.phase_id, at, f"{HOST_CHECK}:{env.now}"))
             self._seat_presence(decision, member_id, env)
         return _scoped(room, decision)
 
@@ -241,14 +250,14 @@ class Referee:
                 members.take_seat(room, actor, self._max_seats(room), env.now, self._full)
                 decision.changed = True
             case SetOptions(options=options, lang=lang):
+                if lang is not None:
+                    if lang not in self.game.langs:
+                        raise Refusal(Code.UNKNOWN_DECK)
+                    room.lang = lang  # the options below are checked against the new deck
                 before = dict(room.options)
                 self._set_options(room, options)
                 if self.game.clears_seats(before, room.options):
                     members.keep_only_host_seated(room)
-                if lang is not None:
-                    if lang not in self.game.langs:
-                        raise Refusal(Code.UNKNOWN_DECK)
-                    room.lang = lang
                 decision.changed = True
             case AddSeat(name=name):
                 if not self.game.local_seats(room.options):
@@ -315,7 +324,13 @@ class Referee:
 
     def timer(self, room: Room, phase_id: int, key: str, env: Env) -> Decision:
         """A timer fired. Acts only while its phase instance lasts: late, duplicate and
-        stale firings change nothing; an early deadline firing waits for the deadline."""
+        stale firings change nothing; an early deadline firing waits for the deadline.
+
+        The table's own timers (`TABLE_TIMER` keys) never reach the game and act in
+        any phase instance: presence is not a phase's.
+        """
+        if key.startswith(TABLE_TIMER):
+            return self.settle(room, env)
         decision = Decision(room.clone())
         state = self._state(decision.room)
         if state.phase_id != phase_id:

@@ -243,9 +243,9 @@ class TableService:
     ) -> None:
         self._require_unbound(cid, now)
         referee = self.referee(request.game)
-        env = self.env(request.game, request.lang, now)
-        if request.lang not in referee.game.langs:
+        if request.lang not in referee.game.langs:  # before any content is loaded for it
             raise Refusal(Code.UNKNOWN_DECK)
+        env = self.env(request.game, request.lang, now)
         # Only the secret's hash is kept, and only by a game that remembers something:
         # the secret itself is never stored, logged or sent.
         profile_hash: str | None = None
@@ -291,8 +291,12 @@ class TableService:
         """Rebind a member here. The connection it was on is told, and speaks for nobody now.
 
         An unknown room answers exactly as a wrong token does, so that codes
-        cannot be found by trying them.
+        cannot be found by trying them. A connection that already speaks for a
+        member is refused before the room is touched, as at `join_room`: the
+        resume would otherwise move the other member's seat here and rotate its
+        token, and then fail to bind.
         """
+        self._require_unbound(cid, now)
 
         def resume(referee: Referee, snapshot: Snapshot, env: Env) -> Decision:
             # A retry from the connection the room already records for the member

@@ -27,8 +27,8 @@ class CategoriesOption(Option):
         return (
             isinstance(value, list)
             and 0 < len(value) <= 100
-            and len(set(value)) == len(value)
             and all(isinstance(v, str) and 0 < len(v) <= 40 for v in value)
+            and len(set(value)) == len(value)  # only once every id is a string
         )
 
 
