@@ -26,34 +26,32 @@ from games.bluff.state import (
     Round,
 )
 from games.bluff.timings import CONTINUE_AFTER_MS, REVEAL_MS, VOTING_MS, WRITING_MS
-from table.contract import FINISHED, LOBBY, Archive, Effect, Env, Outcome, Seal, Table, unchanged
+from table.contract import FINISHED, Archive, Effect, Env, Outcome, Seal, Table, unchanged
 from table.errors import Code, Refusal
+from table.kit import check_phase
 from table.text import TextRefused, check_definition
 
 LENGTHS = {WRITING: WRITING_MS, VOTING: VOTING_MS, REVEAL: REVEAL_MS}
 # The phase each round move belongs to, and the order phases come in, so a
 # move for a phase that is over reads `phase_closed`, not `wrong_phase`.
 MOVE_PHASE: dict[type, str] = {Submit: WRITING, Vote: VOTING, Continue: REVEAL, Hold: REVEAL}
-ORDER = [LOBBY, WRITING, VOTING, REVEAL, FINISHED]
+ORDER = (WRITING, VOTING, REVEAL, FINISHED)
 
 RoundMove = Submit | Vote | Continue | Hold
 
 
 def check_round_move(state: BluffState, move: RoundMove, now: int) -> None:
     wanted = MOVE_PHASE[type(move)]
-    if state.phase == LOBBY:
-        raise Refusal(Code.WRONG_PHASE)
-    if move.round != state.round_number:
-        raise Refusal(Code.STALE_ROUND)
-    if state.phase == wanted:
-        # Ruling 3b: whatever arrives after the deadline is refused, even
-        # before the timer has closed the phase.
-        if wanted != REVEAL and state.due(now):
-            raise Refusal(Code.PHASE_CLOSED)
-    elif ORDER.index(state.phase) > ORDER.index(wanted):
-        raise Refusal(Code.PHASE_CLOSED)
-    else:
-        raise Refusal(Code.WRONG_PHASE)
+    # Ruling 3b: whatever arrives after the deadline is refused, even before the
+    # timer has closed the phase.
+    check_phase(
+        state.phase,
+        ORDER,
+        (wanted,),
+        round_=state.round_number,
+        move_round=move.round,
+        closed=wanted != REVEAL and state.due(now),
+    )
 
 
 # --- The match ------------------------------------------------------------------------

@@ -23,26 +23,25 @@ from games.dictopia.state import SCORE, TALLY, TRIAL, VOTE, WARMUP, DictopiaStat
 from games.dictopia.words import form
 from table.contract import FINISHED, Env, Outcome, Seal, Table, unchanged
 from table.errors import Code, Refusal
+from table.kit import check_phase
 
 PLAYS_PER_TRIAL = 60  # D4d
-ORDER = {TRIAL: 1, TALLY: 2, VOTE: 3, SCORE: 4, FINISHED: 5}
+ORDER = (WARMUP, TRIAL, TALLY, VOTE, SCORE, FINISHED)  # the phases as they come
 
 
 def guard(
     state: DictopiaState, table: Table, member: str, phase: str, round_: int, env: Env
 ) -> None:
     """The checks every action shares: phase, round, deadline, eligibility."""
-    if state.phase != phase:
-        later = ORDER.get(state.phase, 0) > ORDER.get(phase, 0)
-        if round_ == state.round and later:
-            raise Refusal(Code.PHASE_CLOSED)  # D7a: after the close, never silently dropped
-        if round_ < state.round:
-            raise Refusal(Code.STALE_ROUND)
-        raise Refusal(Code.WRONG_PHASE)
-    if round_ != state.round:
-        raise Refusal(Code.STALE_ROUND)
-    if state.due(env.now):
-        raise Refusal(Code.PHASE_CLOSED)
+    # D7a: a move after its phase closed is refused, never silently dropped.
+    check_phase(
+        state.phase,
+        ORDER,
+        (phase,),
+        round_=state.round,
+        move_round=round_,
+        closed=state.due(env.now),
+    )
     seat = table.member(member)
     if seat is None or not seat.active or member not in state.players:
         raise Refusal(Code.NOT_ELIGIBLE)
@@ -229,12 +228,14 @@ def continue_(
     """D3b / D7d: the host moves on; in `score` only from 6 s."""
     if table.host != member:
         raise Refusal(Code.NOT_HOST)
-    if state.phase not in (WARMUP, SCORE):
-        raise Refusal(Code.WRONG_PHASE)
-    if move.round != state.round:
-        raise Refusal(Code.STALE_ROUND)
-    if state.due(env.now):
-        raise Refusal(Code.PHASE_CLOSED)
+    check_phase(
+        state.phase,
+        ORDER,
+        (WARMUP, SCORE),
+        round_=state.round,
+        move_round=move.round,
+        closed=state.due(env.now),
+    )
     if state.phase == SCORE and env.now < (state.continue_at or 0):
         raise Refusal(Code.TOO_EARLY)
     state = state.clone()

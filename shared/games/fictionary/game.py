@@ -51,7 +51,10 @@ from table.contract import (
     unchanged,
 )
 from table.errors import Code, Refusal
+from table.kit import check_phase
 from table.text import TextRefused
+
+ROUND_ORDER = (CHOOSING, WRITING, VOTING, REVEAL, FINISHED)  # a round's phases, then the end
 
 _CACHE: dict[str, bank.Content] = {}
 
@@ -111,12 +114,15 @@ class Fictionary(Game[FicState]):
         self, state: FicState, table: Table, member: str, move: BaseModel, env: Env
     ) -> Outcome[FicState]:
         wanted = {Choose: CHOOSING, Submit: WRITING, Vote: VOTING}[type(move)]
-        if state.phase != wanted:
-            raise Refusal(Code.WRONG_PHASE)
-        if move.round != state.round:  # type: ignore[attr-defined]
-            raise Refusal(Code.STALE_ROUND)
-        if state.due(env.now) or (state.backstop_at is not None and env.now >= state.backstop_at):
-            raise Refusal(Code.PHASE_CLOSED)
+        check_phase(
+            state.phase,
+            ROUND_ORDER,
+            (wanted,),
+            round_=state.round,
+            move_round=move.round,  # type: ignore[attr-defined]
+            closed=state.due(env.now)
+            or (state.backstop_at is not None and env.now >= state.backstop_at),
+        )
         seat = seats.acting_seat(state, member)
         if seat is None or seat not in seats.owing(state):
             raise Refusal(Code.NOT_ELIGIBLE)

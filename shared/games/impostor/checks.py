@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from games.impostor import seats
 from games.impostor.moves import ImpostorCode
-from games.impostor.state import ImpostorState, Round
-from table.contract import Table
+from games.impostor.state import ROUND_PHASES, ImpostorState, Round
+from table.contract import FINISHED, Table
 from table.errors import Code, Refusal
+from table.kit import check_phase
+
+ORDER = (*ROUND_PHASES, FINISHED)  # a round's phases as they come, then the end
 
 
 def in_round(state: ImpostorState, round_no: int, *phases: str) -> Round:
     """The round under way, in one of `phases`, with the move's round number."""
-    if state.round is None or state.phase not in phases:
-        raise Refusal(Code.WRONG_PHASE)
-    if round_no != state.round.no:
-        raise Refusal(Code.STALE_ROUND)
+    current = state.round.no if state.round is not None else None
+    check_phase(state.phase, ORDER, phases, round_=current, move_round=round_no)
+    assert state.round is not None
     return state.round
 
 

@@ -106,7 +106,8 @@ def test_f4b_choice_final_opens_writing() -> None:
     assert refused(top.move, j, "choose", round=1, word=5) == "unknown_word"
     choose(top, 1)
     assert top.phase == WRITING and top.state.card == top.state.offer[1]
-    assert refused(top.move, j, "choose", round=1, word=2) == "wrong_phase"
+    # Choosing is over: a late choice is refused as late, as in every game.
+    assert refused(top.move, j, "choose", round=1, word=2) == "phase_closed"
 
 
 def test_f5_weight_by_rating_and_floor() -> None:

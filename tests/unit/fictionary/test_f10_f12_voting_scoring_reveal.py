@@ -45,7 +45,7 @@ def test_f10_vote_changes_until_close() -> None:
     top.move(c, "vote", round=1, option=card_of(top, a))  # the last voter closes it at once
     assert top.phase == REVEAL
     assert revealed(top)["awards"][a] == 2 + 1
-    assert refused(top.move, a, "vote", round=1, option=card_of(top, b)) == "wrong_phase"
+    assert refused(top.move, a, "vote", round=1, option=card_of(top, b)) == "phase_closed"
 
 
 def test_f10_missed_writer_votes() -> None:
@@ -68,7 +68,7 @@ def test_f10a_refusals() -> None:
     assert refused(top.move, eve, "vote", round=1, option=real_id(top)) == "not_eligible"
     assert refused(top.move, a, "vote", round=1, option="0" * 16) == "unknown_option"
     assert refused(top.move, a, "vote", round=2, option=real_id(top)) == "stale_round"
-    assert refused(top.move, a, "submit", round=1, text="late") == "wrong_phase"
+    assert refused(top.move, a, "submit", round=1, text="late") == "phase_closed"
     top.move(a, "cover")
     assert refused(top.move, a, "vote", round=1, option=real_id(top)) == "not_eligible"
 
