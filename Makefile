@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 DEV_STAMP := $(VENV)/.dev-installed
 LOCAL_STAMP := $(VENV)/.local-installed
 
-.PHONY: run test lint typecheck unit clean
+.PHONY: run test lint typecheck unit fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,11 @@ unit: $(DEV_STAMP)
 	$(BIN)/python -m pytest
 
 test: lint typecheck unit
+
+# The wire fuzzer at length (tests/integration/test_wire_fuzz.py): many more
+# rooms and longer matches than `make test` plays, with fresh randomness each run.
+fuzz: $(DEV_STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/integration/test_wire_fuzz.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis test-artifacts tests/e2e/node_modules
