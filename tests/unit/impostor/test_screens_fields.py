@@ -60,7 +60,7 @@ def test_judge_alone_sees_the_word_while_judging_on_own_phones() -> None:
 
 def test_shared_phone_judge_gets_no_word() -> None:
     """On one phone the caught impostor sees the screen the judge taps on."""
-    top, ids = started(4, seed=2, play="pass")
+    top, _ = started(4, seed=2, play="pass")
     to_voting(top)
     accuse(top, impostors(top)[0])
     assert top.phase == "guess"
