@@ -149,8 +149,11 @@ def test_first_table_impostor(table: Any) -> None:
         turn = giver.testid("turn")
         expect(turn).to_have_attribute("data-no", str(no))
         lap = 1 if index < len(order) else 2
-        title = ro("impostor.clues.turnOf", name=names[seat])
-        expect(giver.page.locator("#clues-h")).to_have_text(title)
+        expect(giver.page.locator("#clues-h")).to_have_text(ro("impostor.clues.yourTurn"))
+        for other in match.screens:
+            if other is not giver:
+                title = ro("impostor.clues.turnOf", name=names[seat])
+                expect(other.page.locator("#clues-h")).to_have_text(title)
         expect(turn).to_have_text(ro("impostor.clues.lap", lap=lap))
         field = giver.testid("clue-input")
         expect(field).to_be_editable()
@@ -225,6 +228,7 @@ def test_first_table_impostor(table: Any) -> None:
         screen.wait_phase("reveal", 1)
     for screen in match.screens:
         expect(screen.testid("next-up")).to_contain_text(ro("impostor.reveal.resultsIn"))
+        expect(screen.testid("next-up")).to_be_in_viewport()
     state = tv.last_state()
     assert state["reveal"]["outcome"] == "caught_missed"
     expect(tv.testid("reveal-word")).to_have_text(match.word)

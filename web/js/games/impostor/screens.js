@@ -223,7 +223,9 @@ function renderClues(ctx) {
       if (isHost(s, ctx)) actions.push(h('button', { type: 'button', class: 'btn', testid: 'call-vote', text: t('impostor.discussion.callVote'), onclick: () => ctx.act('call_vote', { round: s.round }, { slot: 'turn' }) }));
     }
   }
-  const node = screen('clues', t('impostor.clues.turnOf', { name: giver }),
+  // The giver's own phone says "your turn"; every other screen names the giver.
+  const ownTurn = !ctx.tv && !!s.me && turn.seat === s.me.id;
+  const node = screen('clues', ownTurn ? t('impostor.clues.yourTurn') : t('impostor.clues.turnOf', { name: giver }),
     roundLabel(s),
     h('p', { class: 'imp-lap', testid: 'turn', dataset: { seat: turn.seat, no: turn.no }, text: t('impostor.clues.lap', { lap: num(turn.lap, 1) }) }),
     roundFacts(s),
@@ -425,8 +427,9 @@ function renderReveal(ctx) {
         h('span', { class: 'score-name', text: p.name }),
         h('span', { class: 'score-award', text: num(awards[p.id]) ? `+${fmtNumber(num(awards[p.id]))}` : '' }),
         h('span', { class: 'score-total', text: fmtNumber(num((s.totals || {})[p.id])) }))))),
-    nextUp(s, last),
+    host ? null : nextUp(s, last),
     host ? h('div', { class: 'actions action-bar', testid: 'action-bar' },
+      nextUp(s, last),
       canGo ? null : h('p', { class: 'hint', testid: 'continue-wait', id: 'continue-wait', text: t('impostor.reveal.waitBeats') }),
       h('button', { type: 'button', class: 'btn btn-primary', testid: 'continue', disabled: !canGo, 'aria-describedby': canGo ? null : 'continue-wait', text: last ? t('impostor.reveal.toResults') : t('impostor.reveal.next'), onclick: () => ctx.act('continue', { round: s.round }, { slot: 'continue' }) }),
       h('button', { type: 'button', class: 'btn btn-quiet', testid: 'end-match', text: t('impostor.reveal.end'), onclick: () => ctx.act('end_match', {}, { slot: 'continue' }) }),
