@@ -223,8 +223,9 @@ function renderClues(ctx) {
       if (isHost(s, ctx)) actions.push(h('button', { type: 'button', class: 'btn', testid: 'call-vote', text: t('impostor.discussion.callVote'), onclick: () => ctx.act('call_vote', { round: s.round }, { slot: 'turn' }) }));
     }
   }
-  // The giver's own phone says "your turn"; every other screen names the giver.
-  const ownTurn = !ctx.tv && !!s.me && turn.seat === s.me.id;
+  // The giver's own phone says "your turn"; every other screen, and a phone the
+  // whole table shares, names the giver.
+  const ownTurn = !ctx.tv && !shared(s) && !!s.me && turn.seat === s.me.id;
   const node = screen('clues', ownTurn ? t('impostor.clues.yourTurn') : t('impostor.clues.turnOf', { name: giver }),
     roundLabel(s),
     h('p', { class: 'imp-lap', testid: 'turn', dataset: { seat: turn.seat, no: turn.no }, text: t('impostor.clues.lap', { lap: num(turn.lap, 1) }) }),
