@@ -62,3 +62,10 @@ def best(values: Mapping[str, int], above_zero: bool) -> list[str]:
     if above_zero and top <= 0:
         return []
     return [s for s, v in values.items() if v == top]
+
+
+def ranks(totals: Mapping[str, int]) -> dict[str, int]:
+    """Each seat's place on the result sheet: one more than the seats strictly
+    ahead of it, so a tie shares its place and the next place skips (3, 3, 3, 0
+    ranks 1, 1, 1, 4). The podium and the totals table both show this one rank."""
+    return {s: 1 + sum(1 for v in totals.values() if v > mine) for s, mine in totals.items()}

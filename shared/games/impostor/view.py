@@ -29,6 +29,7 @@ def view(state: ImpostorState, table: Table, member: str, now: int) -> dict[str,
     finished = state.phase == FINISHED and bool(state.seats)
     fields["stats"] = _stats(state) if r and r.outcome else None
     fields["winners"] = scoring.best(state.totals, False) if finished else None
+    fields["ranks"] = scoring.ranks(state.totals) if finished else None
     fields["titles"] = _titles(state) if finished else None
     fields["history"] = list(state.past) if finished else None
     return fields
@@ -75,7 +76,7 @@ def _round(state: ImpostorState, table: Table, member: str, m: Mode) -> dict[str
         "expected": len(live) if deal else None,
         "dealing": seats.dealing(r, table, picks) if deal and m.shared_phone else None,
         "order": list(r.order) if not deal else None,
-        "turn": _turn(r, m) if state.phase == CLUES else None,
+        "turn": _turn(r, m, table) if state.phase == CLUES else None,
         "clues": [c.model_dump() for c in r.clues] if not deal else None,
         "ready_votes": sum(1 for s in r.ready if s in live) if m.open_laps else None,
         "ballot": _ballot(r, ballot, table, picks) if ballot else None,
@@ -114,9 +115,13 @@ def _held(table: Table, member: str) -> list[str]:
     return own + [p.id for p in table.players if p.local and p.active]
 
 
-def _turn(r: Round, m: Mode) -> dict[str, Any]:
+def _turn(r: Round, m: Mode, table: Table) -> dict[str, Any]:
+    """The turn, and whose comes next (`null`: the clues end with this one), so no
+    screen works the schedule out for itself (the host console's "Next: Ben")."""
     lap, seat = seats.turn_at(r, r.turn, m)
-    return {"no": r.turn + 1, "lap": lap, "seat": seat}
+    after = seats.next_live_turn(r, r.turn + 1, m, table)
+    following = seats.turn_at(r, after, m)[1] if after is not None else None
+    return {"no": r.turn + 1, "lap": lap, "seat": seat, "next": following}
 
 
 def _ballot(r: Round, b: Ballot, table: Table, picks: Any) -> dict[str, Any]:
@@ -159,6 +164,12 @@ def _guess(state: ImpostorState, table: Table, member: str, m: Mode) -> dict[str
     shown: dict[str, Any] = {"by": r.guess.by, "text": r.guess.text, "judge": judge}
     if member == judge and judge is not None:
         shown["prematch"] = r.guess.prematch
+        if state.phase == JUDGING and not m.shared_phone:
+            # The judge rules on a guess already made, against the word on their
+            # own card (a civilian's): shown beside the guess so nobody rules
+            # from memory. Only in `judging` on their own phone: during `guess`,
+            # and on a shared phone, the caught impostor could still read it.
+            shown["word"] = r.word_text
     return shown
 
 

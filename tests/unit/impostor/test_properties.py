@@ -86,6 +86,7 @@ def scrub(message: dict[str, Any]) -> str:
         clue["text"] = None
     if m.get("guess"):
         m["guess"]["text"] = None
+        m["guess"].pop("word", None)  # the judge's own, checked by `judge_word_only`
     return json.dumps(m, ensure_ascii=False).casefold()
 
 
@@ -261,6 +262,7 @@ def test_prop_no_secret_before_reveal(game: Any) -> None:
         for who, message in new:
             if message["type"] == "card":
                 continue
+            judge_word_only(top, who, message, secrets)
             text = scrub(message)
             for secret in set(secrets) & set(later) if later else []:
                 assert secret not in text, (who, secret)
@@ -274,6 +276,18 @@ def test_prop_no_secret_before_reveal(game: Any) -> None:
                 assert own is None or own == top.room.current_picks().get(who, own)
 
     play(*game, check)
+
+
+def judge_word_only(top: Tabletop, who: str, message: dict[str, Any], secrets: list[str]) -> None:
+    """The one secret `state` may carry before the reveal: the word, to the judge of a
+    typed guess on their own phone, once the guess is in (`judging`); a civilian's."""
+    guess = message.get("guess") or {}
+    if "word" not in guess:
+        return
+    assert message["phase"] == "judging" and who == guess["judge"], who
+    assert top.room.options["play"] == "phones", who
+    assert who not in top.state.round.impostors, who
+    assert guess["word"].casefold() in secrets, who
 
 
 BALLOT_KEYS = ("no", "style", "candidates", "votes_in", "voters", "extended", "lap_seat")

@@ -22,15 +22,34 @@ export function matchPlayers(state) {
   return players(state).filter((p) => !seats || seats.has(p.id));
 }
 
+/**
+ * Each seat's place, the one the podium and the totals table both show: the
+ * server's `ranks` when the game sends them (one authority), else one more than
+ * the seats with more points. Ties share a place and the next place skips
+ * (3, 3, 3, 0 place 1, 1, 1, 4), so "Place 2" never sits beside a "4".
+ */
+function rankOf(state) {
+  const sent = state.ranks && typeof state.ranks === 'object' ? state.ranks : null;
+  const rows = matchPlayers(state);
+  return (p) => (sent && Number.isFinite(sent[p.id])
+    ? sent[p.id]
+    : 1 + rows.filter((q) => num(q.score) > num(p.score)).length);
+}
+
+/** The match's seats best first, each with its place. */
+function ranked(state) {
+  const rank = rankOf(state);
+  return matchPlayers(state).map((p) => ({ p, rank: rank(p) })).sort((a, b) => a.rank - b.rank);
+}
+
 /** Places 1–3 (ties share a place), each with its players, best first. */
 function places(state) {
-  const rows = matchPlayers(state).slice().sort((a, b) => num(b.score) - num(a.score));
   const out = [];
-  for (const p of rows) {
+  for (const { p, rank } of ranked(state)) {
+    if (rank > 3) break;
     const last = out[out.length - 1];
-    if (last && last.score === num(p.score)) last.players.push(p);
-    else if (out.length < 3) out.push({ score: num(p.score), players: [p] });
-    else break;
+    if (last && last.rank === rank) last.players.push(p);
+    else out.push({ rank, score: num(p.score), players: [p] });
   }
   return out;
 }
@@ -41,8 +60,8 @@ function podium(state, titles) {
   if (!steps.length) return null;
   return h('section', { class: 'podium-wrap', 'aria-labelledby': 'podium-h' },
     h('h2', { id: 'podium-h', class: 'sr-only', text: t('results.podium') }),
-    h('ol', { class: 'podium', testid: 'podium' }, steps.map((step, i) => h('li', { class: `podium-step is-${i + 1}` },
-      h('span', { class: 'podium-place', text: t('results.place', { n: i + 1 }) }),
+    h('ol', { class: 'podium', testid: 'podium' }, steps.map((step) => h('li', { class: `podium-step is-${step.rank}`, dataset: { rank: step.rank } },
+      h('span', { class: 'podium-place', text: t('results.place', { n: step.rank }) }),
       h('span', { class: 'podium-names', text: fmtList(step.players.map((p) => p.name || t('common.someone'))) }),
       h('span', { class: 'podium-score', text: t('common.points', { n: step.score }) })))),
     titles && titles.length
@@ -54,9 +73,6 @@ function podium(state, titles) {
 
 function totalsTable(state) {
   const winners = new Set(Array.isArray(state.winners) ? state.winners : []);
-  const rows = matchPlayers(state).slice().sort((a, b) => num(b.score) - num(a.score));
-  let rank = 0;
-  let prev = null;
   const meId = state.me && state.me.id;
   return h('table', { class: 'totals' },
     h('caption', { class: 'sr-only', text: t('results.totals') }),
@@ -64,9 +80,8 @@ function totalsTable(state) {
       h('th', { scope: 'col', text: t('results.rankCol') }),
       h('th', { scope: 'col', text: t('results.nameCol') }),
       h('th', { scope: 'col', class: 'num', text: t('results.scoreCol') }))),
-    h('tbody', null, rows.map((p, i) => {
-      if (num(p.score) !== prev) { rank = i + 1; prev = num(p.score); }
-      return h('tr', { class: `${winners.has(p.id) ? 'is-winner' : ''}${p.id === meId ? ' is-me' : ''}`.trim() || null },
+    h('tbody', null, ranked(state).map(({ p, rank }) => {
+      return h('tr', { dataset: { rank }, class: `${winners.has(p.id) ? 'is-winner' : ''}${p.id === meId ? ' is-me' : ''}`.trim() || null },
         h('td', { text: fmtNumber(rank) }),
         h('th', { scope: 'row' }, winners.has(p.id) ? h('span', { class: 'star', 'aria-hidden': 'true', text: '★ ' }) : null,
           p.name || t('common.someone'),

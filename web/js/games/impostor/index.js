@@ -23,7 +23,9 @@ export function announcement(state) {
     case 'clues': return t('impostor.announce.clues', { name: nameOf(state, state.turn && state.turn.seat) });
     case 'discussion': return t('impostor.announce.discussion');
     case 'voting': return t('impostor.announce.voting');
-    case 'guess': return t('impostor.announce.guess', { name: nameOf(state, state.guess && state.guess.by) });
+    case 'guess':
+      if (state.guess && state.me && state.guess.by === state.me.id && !shared(state)) return t('impostor.announce.guessYou');
+      return t('impostor.announce.guess', { name: nameOf(state, state.guess && state.guess.by) });
     case 'reveal': return t('impostor.announce.reveal');
     default: return null;
   }

@@ -154,45 +154,39 @@ function renderDeal(ctx) {
   return { node, focus: node.querySelector('[data-testid="hold-card"]') || node.querySelector('#deal-h'), shape };
 }
 
+/**
+ * The clue box of one turn. Its request, refusal and draft belong to that turn
+ * (slot `clue<no>`): a seat with two turns running (the last of lap 1 opens
+ * lap 2) starts its second with a fresh box whose button waits on nothing.
+ */
 function clueForm(ctx) {
   const s = ctx.state;
+  const no = s.turn.no;
+  const slot = `clue${no}`;
+  const draft = ctx.memo.clueDraft && ctx.memo.clueDraft.no === no ? ctx.memo.clueDraft.text : '';
   const input = h('input', {
     type: 'text', class: 'imp-input', testid: 'clue-input', maxlength: '40', autocomplete: 'off', autocapitalize: 'off',
-    lang: s.lang, 'aria-label': t('impostor.clues.label'), dataset: { focus: 'clue' },
+    lang: s.lang, 'aria-label': t('impostor.clues.label'), dataset: { focus: `clue-${no}` }, value: draft,
   });
   const send = () => {
     const text = input.value.trim();
-    if (text) ctx.act('clue', { round: s.round, turn: s.turn.no, text }, { slot: 'clue' });
+    if (text) ctx.act('clue', { round: s.round, turn: no, text }, { slot });
   };
+  input.addEventListener('input', () => { ctx.memo.clueDraft = { no, text: input.value }; });
   input.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); send(); } });
+  const refused = ctx.errors[slot];
   return h('form', { class: 'entry-form imp-clue-form', onsubmit: (ev) => { ev.preventDefault(); send(); } },
     h('label', { class: 'imp-label', text: t('impostor.clues.label') }),
     input,
-    h('button', { type: 'submit', class: 'btn btn-primary', testid: 'clue-send', disabled: !!ctx.memo.pending.clue, text: t('impostor.clues.send') }),
-    errorLine(ctx, 'clue'));
-}
-
-/** The seat of the turn after the current one, or null when the clues end with it (5b). */
-function nextGiver(s) {
-  const order = Array.isArray(s.order) ? s.order : [];
-  const turn = s.turn || {};
-  const open = optionsOf(s).laps === 'open';
-  const live = new Set(players(s).filter((p) => p.active !== false).map((p) => p.id));
-  const n = order.length;
-  const last = n * (open ? 5 : 2);
-  for (let index = num(turn.no); n && index < last; index += 1) {
-    const lap = Math.floor(index / n);
-    const pos = !open && lap === 1 ? n - 1 - (index % n) : index % n;
-    if (live.has(order[pos])) return order[pos];
-  }
-  return null;
+    h('button', { type: 'submit', class: 'btn btn-primary', testid: 'clue-send', disabled: !!ctx.memo.pending[slot], text: t('impostor.clues.send') }),
+    refused ? h('p', { class: 'error', role: 'alert', testid: 'error-clue', text: refused }) : null);
 }
 
 /** `host` play: the host's console taps each turn on and calls the vote (2c). */
 function hostConsole(ctx) {
   const s = ctx.state;
   const turn = s.turn || {};
-  const next = nextGiver(s);
+  const next = turn.next || null; // the server's schedule (5b): null when the clues end
   return h('section', { class: 'panel imp-console', testid: 'host-console', 'aria-labelledby': 'console-h' },
     h('h2', { id: 'console-h', text: t('impostor.console.title') }),
     h('p', { class: 'imp-console-now', testid: 'console-now', text: t('impostor.console.now', { name: nameOf(s, turn.seat) }) }),
@@ -229,7 +223,10 @@ function renderClues(ctx) {
       if (isHost(s, ctx)) actions.push(h('button', { type: 'button', class: 'btn', testid: 'call-vote', text: t('impostor.discussion.callVote'), onclick: () => ctx.act('call_vote', { round: s.round }, { slot: 'turn' }) }));
     }
   }
-  const node = screen('clues', t('impostor.clues.turnOf', { name: giver }),
+  // The giver's own phone says "your turn"; every other screen, and a phone the
+  // whole table shares, names the giver.
+  const ownTurn = !ctx.tv && !shared(s) && !!s.me && turn.seat === s.me.id;
+  const node = screen('clues', ownTurn ? t('impostor.clues.yourTurn') : t('impostor.clues.turnOf', { name: giver }),
     roundLabel(s),
     h('p', { class: 'imp-lap', testid: 'turn', dataset: { seat: turn.seat, no: turn.no }, text: t('impostor.clues.lap', { lap: num(turn.lap, 1) }) }),
     roundFacts(s),
@@ -355,6 +352,8 @@ function judgeButtons(ctx) {
   const rule = (correct) => ctx.act('judge_guess', forSeat(s, judge, { round: s.round, correct }), { slot: 'judge' });
   return h('section', { class: 'panel imp-judge', testid: 'judge', 'aria-labelledby': 'judge-h' },
     h('h2', { id: 'judge-h', text: t('impostor.guess.judgeTitle', { name: nameOf(s, judge) }) }),
+    s.guess.word ? h('p', { class: 'imp-judge-word', testid: 'judge-word' },
+      t('impostor.guess.wordIs'), ' ', h('strong', { lang: s.lang, text: s.guess.word })) : null,
     s.guess.prematch === 'near' ? h('p', { class: 'hint', text: t('impostor.guess.near') }) : null,
     h('div', { class: 'actions' },
       h('button', { type: 'button', class: 'btn btn-primary', testid: 'judge-right', text: t('impostor.guess.right'), onclick: () => rule(true) }),
@@ -366,8 +365,10 @@ function renderGuess(ctx) {
   const s = ctx.state;
   const g = s.guess || {};
   const by = nameOf(s, g.by);
+  // The caught impostor's own phone speaks to them, not about them.
+  const me = !ctx.tv && !!s.me && g.by === s.me.id && playOf(s) === 'phones';
   let form = null;
-  if (!ctx.tv && playOf(s) === 'phones' && s.me && g.by === s.me.id && !g.text) {
+  if (me && !g.text) {
     const input = h('input', { type: 'text', class: 'imp-input', testid: 'guess-input', maxlength: '40', autocomplete: 'off', lang: s.lang, 'aria-label': t('impostor.guess.label'), dataset: { focus: 'guess' } });
     const send = () => { if (input.value.trim()) ctx.act('guess', { round: s.round, text: input.value.trim() }, { slot: 'guess' }); };
     form = h('form', { class: 'entry-form', onsubmit: (ev) => { ev.preventDefault(); send(); } },
@@ -375,16 +376,30 @@ function renderGuess(ctx) {
       h('button', { type: 'submit', class: 'btn btn-primary', testid: 'guess-send', text: t('impostor.guess.send') }),
       errorLine(ctx, 'guess'));
   }
-  const node = screen(s.phase, t('impostor.guess.title', { name: by }),
+  let status = null;
+  if (g.text) status = h('p', { class: 'imp-guess-text', testid: 'guess-text', lang: s.lang, text: t('impostor.guess.said', { text: g.text }) });
+  else if (!me) status = h('p', { class: 'status', testid: 'guess-status', text: playOf(s) === 'phones' ? t('impostor.guess.typing', { name: by }) : t('impostor.guess.aloud', { name: by }) });
+  const node = screen(s.phase, me ? t('impostor.guess.titleYou') : t('impostor.guess.title', { name: by }),
     roundLabel(s),
-    h('p', { class: 'notice', testid: 'accused', text: t('impostor.guess.caught', { name: by }) }),
+    h('p', { class: 'notice', testid: 'accused', text: me ? t('impostor.guess.caughtYou') : t('impostor.guess.caught', { name: by }) }),
     timer(s, s.phase),
-    g.text ? h('p', { class: 'imp-guess-text', testid: 'guess-text', lang: s.lang, text: t('impostor.guess.said', { text: g.text }) })
-      : h('p', { class: 'status', text: playOf(s) === 'phones' ? t('impostor.guess.typing', { name: by }) : t('impostor.guess.aloud', { name: by }) }),
+    status,
+    me && g.text && s.phase === 'judging' ? h('p', { class: 'status', testid: 'guess-judged-by', text: t('impostor.guess.judgedBy', { name: nameOf(s, g.judge) }) }) : null,
     form,
     judgeButtons(ctx),
     cluesList(s));
   return { node, focus: node.querySelector('[data-testid="guess-input"]') || node.querySelector(`#${s.phase}-h`), shape: `${s.phase}|${g.text}` };
+}
+
+/** Every screen says what follows the reveal, and when: the next round or the results. */
+function nextUp(s, last) {
+  if (!Number.isFinite(s.deadline)) return null;
+  return h('div', { class: 'imp-next', testid: 'next-up', dataset: { patch: 'timer' } },
+    countdown(`reveal|${s.round}|${s.deadline}`, s.deadline, {
+      label: last ? t('impostor.reveal.resultsIn') : t('impostor.reveal.nextIn'),
+      until: last ? t('impostor.reveal.resultsIn') : t('impostor.reveal.nextIn'),
+      start: s.phase_started_at,
+    }));
 }
 
 const OUTCOMES = ['escaped', 'caught_guessed', 'caught_missed', 'civilian_said', 'tie', 'impostor_said', 'low_turnout', 'void'];
@@ -398,6 +413,7 @@ function renderReveal(ctx) {
   const host = isHost(s, ctx);
   const canGo = Number.isFinite(s.continue_at) ? serverNow() >= s.continue_at : true;
   const guess = r.guess && r.guess.text ? r.guess.text : null;
+  const last = s.round >= s.rounds;
   const node = screen('reveal', t(`impostor.reveal.${outcome}`, { names: fmtList(imps), name: nameOf(s, r.accused || (r.said && r.said.speaker)) }),
     roundLabel(s),
     h('dl', { class: 'imp-reveal', testid: 'reveal', dataset: { outcome } },
@@ -412,8 +428,11 @@ function renderReveal(ctx) {
         h('span', { class: 'score-name', text: p.name }),
         h('span', { class: 'score-award', text: num(awards[p.id]) ? `+${fmtNumber(num(awards[p.id]))}` : '' }),
         h('span', { class: 'score-total', text: fmtNumber(num((s.totals || {})[p.id])) }))))),
+    host ? null : nextUp(s, last),
     host ? h('div', { class: 'actions action-bar', testid: 'action-bar' },
-      h('button', { type: 'button', class: 'btn btn-primary', testid: 'continue', disabled: !canGo, text: s.round >= s.rounds ? t('impostor.reveal.toResults') : t('impostor.reveal.next'), onclick: () => ctx.act('continue', { round: s.round }, { slot: 'continue' }) }),
+      nextUp(s, last),
+      canGo ? null : h('p', { class: 'hint', testid: 'continue-wait', id: 'continue-wait', text: t('impostor.reveal.waitBeats') }),
+      h('button', { type: 'button', class: 'btn btn-primary', testid: 'continue', disabled: !canGo, 'aria-describedby': canGo ? null : 'continue-wait', text: last ? t('impostor.reveal.toResults') : t('impostor.reveal.next'), onclick: () => ctx.act('continue', { round: s.round }, { slot: 'continue' }) }),
       h('button', { type: 'button', class: 'btn btn-quiet', testid: 'end-match', text: t('impostor.reveal.end'), onclick: () => ctx.act('end_match', {}, { slot: 'continue' }) }),
       errorLine(ctx, 'continue')) : null,
     cluesList({ ...s, clues: r.clues }));
@@ -432,13 +451,33 @@ function renderResults(ctx) {
   return resultFrame({ ...ctx, state: scored }, { titles, extra: isHost(s, ctx) ? [lobbyExtra(ctx)] : [] });
 }
 
+/**
+ * The redraw rule. The shell patches a screen in place (its [data-patch] parts
+ * only) while the render's `shape` is unchanged, and redraws it otherwise. A
+ * shape that lists some of a screen's inputs misses the others: "Give clue"
+ * stayed greyed on a seat's second turn running, because the end of the first
+ * turn's request was not among them. So a screen's shape is what it draws, less
+ * its live parts: any other difference (a button enabled, a line added, a turn
+ * number) redraws, and the controls always follow the state and the requests.
+ */
+export function drawn(node) {
+  const copy = node.cloneNode(true);
+  copy.querySelectorAll('[data-patch]').forEach((part) => part.replaceChildren());
+  return copy.outerHTML;
+}
+
+const redrawnWhenChanged = (render) => (ctx) => {
+  const result = render(ctx);
+  return result.shape ? { ...result, shape: `${result.shape}|${drawn(result.node)}` } : result;
+};
+
 export const screens = {
-  deal: renderDeal,
-  clues: renderClues,
-  discussion: renderDiscussion,
-  voting: renderVoting,
-  guess: renderGuess,
-  judging: renderGuess,
-  reveal: renderReveal,
+  deal: redrawnWhenChanged(renderDeal),
+  clues: redrawnWhenChanged(renderClues),
+  discussion: redrawnWhenChanged(renderDiscussion),
+  voting: redrawnWhenChanged(renderVoting),
+  guess: redrawnWhenChanged(renderGuess),
+  judging: redrawnWhenChanged(renderGuess),
+  reveal: redrawnWhenChanged(renderReveal),
   finished: renderResults,
 };
