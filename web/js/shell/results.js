@@ -1,6 +1,8 @@
 // The result sheet's frame, the same for every game: the winners (a shared
 // win said as such), the final totals, then the game's own sections (`extra`),
-// Play again / Take a seat, the host's options and seats.
+// Play again / Take a seat, the host's options and seats. A game whose server
+// ranks the match itself (ties broken beyond the total, or a rival who holds no
+// seat, like Dictopia's Big Brother) passes those rows as `standings`.
 
 import { h } from './dom.js';
 import { fmtList, fmtNumber, t } from './i18n.js';
@@ -8,9 +10,10 @@ import { activePlayers, namesOf, num, players } from './common.js';
 import { playerList, playersHeading, startControls } from './lobby.js';
 import { optionsPanel } from './options.js';
 
-function winnersLine(state) {
+function winnersLine(state, standings) {
   const ids = Array.isArray(state.winners) ? state.winners.filter((x) => typeof x === 'string') : [];
-  const names = namesOf(state, ids);
+  const ranked = new Map((standings || []).map((row) => [row.id, row.name]));
+  const names = ids.map((id) => ranked.get(id) || namesOf(state, [id])[0]);
   if (names.length === 1) return t('results.winnerOne', { name: names[0] });
   if (names.length > 1) return t('results.winnerShared', { names: fmtList(names) });
   return t('results.noWinner');
@@ -22,22 +25,32 @@ export function matchPlayers(state) {
   return players(state).filter((p) => !seats || seats.has(p.id));
 }
 
+/**
+ * The sheet's rows, best first, each with its rank: the game's `standings`
+ * ({id, name, score, rank}) as the server ranked them, else the match's seats,
+ * where equal totals share a rank.
+ */
+function rankedRows(state, standings) {
+  if (Array.isArray(standings)) return standings.map((p) => ({ p, rank: num(p.rank, 1) }));
+  const sorted = matchPlayers(state).slice().sort((a, b) => num(b.score) - num(a.score));
+  return sorted.map((p) => ({ p, rank: 1 + sorted.filter((q) => num(q.score) > num(p.score)).length }));
+}
+
 /** Places 1–3 (ties share a place), each with its players, best first. */
-function places(state) {
-  const rows = matchPlayers(state).slice().sort((a, b) => num(b.score) - num(a.score));
+function places(rows) {
   const out = [];
-  for (const p of rows) {
+  for (const { p, rank } of rows) {
     const last = out[out.length - 1];
-    if (last && last.score === num(p.score)) last.players.push(p);
-    else if (out.length < 3) out.push({ score: num(p.score), players: [p] });
+    if (last && last.rank === rank) last.players.push(p);
+    else if (out.length < 3) out.push({ rank, score: num(p.score), players: [p] });
     else break;
   }
   return out;
 }
 
 /** The podium: places 1–3, and under it the game's fun titles ({title, names}). */
-function podium(state, titles) {
-  const steps = places(state);
+function podium(rows, titles) {
+  const steps = places(rows);
   if (!steps.length) return null;
   return h('section', { class: 'podium-wrap', 'aria-labelledby': 'podium-h' },
     h('h2', { id: 'podium-h', class: 'sr-only', text: t('results.podium') }),
@@ -52,11 +65,8 @@ function podium(state, titles) {
       : null);
 }
 
-function totalsTable(state) {
+function totalsTable(state, rows) {
   const winners = new Set(Array.isArray(state.winners) ? state.winners : []);
-  const rows = matchPlayers(state).slice().sort((a, b) => num(b.score) - num(a.score));
-  let rank = 0;
-  let prev = null;
   const meId = state.me && state.me.id;
   return h('table', { class: 'totals' },
     h('caption', { class: 'sr-only', text: t('results.totals') }),
@@ -64,8 +74,7 @@ function totalsTable(state) {
       h('th', { scope: 'col', text: t('results.rankCol') }),
       h('th', { scope: 'col', text: t('results.nameCol') }),
       h('th', { scope: 'col', class: 'num', text: t('results.scoreCol') }))),
-    h('tbody', null, rows.map((p, i) => {
-      if (num(p.score) !== prev) { rank = i + 1; prev = num(p.score); }
+    h('tbody', null, rows.map(({ p, rank }) => {
       return h('tr', { class: `${winners.has(p.id) ? 'is-winner' : ''}${p.id === meId ? ' is-me' : ''}`.trim() || null },
         h('td', { text: fmtNumber(rank) }),
         h('th', { scope: 'row' }, winners.has(p.id) ? h('span', { class: 'star', 'aria-hidden': 'true', text: '★ ' }) : null,
@@ -76,19 +85,20 @@ function totalsTable(state) {
 }
 
 /** The whole sheet; `extra` are the game's own sections, after the totals. */
-export function resultFrame(ctx, { extra = [], titles = [], notice = null } = {}) {
+export function resultFrame(ctx, { extra = [], titles = [], notice = null, standings = null } = {}) {
   const { state } = ctx;
+  const rows = rankedRows(state, standings);
   const winners = Array.isArray(state.winners) ? state.winners : [];
   const host = !!(state.me && state.me.host) && !ctx.tv;
   const node = h('section', { class: 'screen screen-results', testid: 'results', 'aria-labelledby': 'results-h' },
     h('h1', { id: 'results-h', class: 'screen-title', tabindex: '-1', dataset: { focus: 'results-h' }, text: t('results.heading') }),
-    h('p', { class: `winners${winners.length > 1 ? ' is-shared' : ''}`, testid: 'winners', text: winnersLine(state) }),
+    h('p', { class: `winners${winners.length > 1 ? ' is-shared' : ''}`, testid: 'winners', text: winnersLine(state, standings) }),
     notice,
-    podium(state, titles),
+    podium(rows, titles),
     h('div', { class: 'actions action-bar', testid: 'action-bar' }, startControls(ctx, { again: true })),
     h('section', { class: 'panel totals-panel', 'aria-labelledby': 'totals-h' },
       h('h2', { id: 'totals-h', text: t('results.totals') }),
-      totalsTable(state)),
+      totalsTable(state, rows)),
     extra,
     host ? optionsPanel(ctx) : null,
     host
