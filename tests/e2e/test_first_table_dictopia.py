@@ -168,8 +168,10 @@ def play(screen: Screen, word: list[list[int]] | None, *, hint: bool) -> None:
     press(screen, screen.testid("lock-btn"))
     wait_until(
         screen,
-        lambda: screen.last_state().get("my_locked")
-        or (screen.last_state()["phase"], screen.last_state()["round"]) != ("trial", round_),
+        lambda: (
+            screen.last_state().get("my_locked")
+            or (screen.last_state()["phase"], screen.last_state()["round"]) != ("trial", round_)
+        ),
         "the word locked",
     )
 
