@@ -329,6 +329,14 @@ class Game(ABC, Generic[S]):
     def new_state(self) -> S:
         return self.state_type()  # type: ignore[return-value]
 
+    def follow_options(
+        self, before: Mapping[str, Json], after: Mapping[str, Json], named: frozenset[str]
+    ) -> dict[str, Json]:
+        """The options after a change (`named`: the options the command set), before they are
+        checked: a game may put back to their defaults the settings that only made sense
+        with what changed (Dictopia: a new `mode` drops the other mode's settings)."""
+        return dict(after)
+
     def check_options(self, options: Mapping[str, Json], table: Table) -> None:
         """Cross-option rules beyond each option's choices; raise `Refusal` (`bad_option`)."""
 

@@ -317,6 +317,7 @@ class Referee:
             if option is None or not option.allows(value):
                 raise Refusal(Code.BAD_OPTION, name)
             merged[name] = value
+        merged = self.game.follow_options(room.options, merged, frozenset(options))
         self.game.check_options(merged, room.table())
         room.options = merged
 

@@ -85,6 +85,9 @@ def _english_only(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     part of a name or a played word).
     """
     en, other = catalogue("en"), catalogue(lang)
+    # A piece the UI's own catalogue says too is that language's word as well
+    # (French "points", "Options", the name "Big Brother"), not English left over.
+    own = "\n".join(other.values())
     pieces: list[tuple[str, re.Pattern[str]]] = []
     for key, text in en.items():
         if other.get(key, text) == text:
@@ -92,7 +95,9 @@ def _english_only(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
         for piece in _PLACEHOLDER.split(text):
             piece = piece.strip(" \t\n.,:;!?·—–-()[]\"'…")
             if re.search(r"[A-Za-z]{4,}", piece):
-                pieces.append((key, re.compile(rf"(?<![\w]){re.escape(piece)}(?![\w])")))
+                pattern = re.compile(rf"(?<![\w]){re.escape(piece)}(?![\w])")
+                if not pattern.search(own):
+                    pieces.append((key, pattern))
     return tuple(pieces)
 
 

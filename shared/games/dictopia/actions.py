@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from games.dictopia import phases
-from games.dictopia.catalogue import CHALLENGES, Check
+from games.dictopia.catalogue import CHALLENGES
 from games.dictopia.codes import ClaimReason, DCode
 from games.dictopia.content import Content
-from games.dictopia.missions import auto_met, check_of
+from games.dictopia.missions import auto_met, claimable
 from games.dictopia.moves import (
     Continue,
     Denounce,
@@ -71,16 +71,17 @@ def warmup_play(
 
 
 def _claims(state: DictopiaState, table: Table, claims: list[str], content: Content) -> list[str]:
-    """D9b: only `vote` missions in play, and Music by sound where votes exist (D10b)."""
+    """D9b: only `vote` missions in play, and Music by sound where votes exist (D10b).
+
+    The view says the same per mission (`missions[].claimable`), so a screen offers
+    only these.
+    """
     vote_missions = settings(table.options, table).vote_missions
     kept: list[str] = []
     for mission in claims:
         if mission not in state.missions:
             raise Refusal(DCode.BAD_CLAIM, ClaimReason.NOT_IN_PLAY)
-        claimable = check_of(mission, content.lexicon) is Check.VOTE or (
-            mission == "music" and vote_missions
-        )
-        if not claimable:
+        if not claimable(mission, content.lexicon, vote_missions):
             raise Refusal(DCode.BAD_CLAIM, ClaimReason.NOT_CLAIMABLE)
         if mission not in kept:
             kept.append(mission)
@@ -97,8 +98,11 @@ def play(
     if int(mine.get("n", 0)) >= PLAYS_PER_TRIAL:
         raise Refusal(Code.RATE_LIMITED)
     content: Content = env.content
-    word = form(move.cards, state.hands[member], content)
+    # Every refusal comes before anything is spent: the word on file, its claims and the
+    # plays left stay as they were, so a refused claim never costs the word already
+    # filed, and the message says what to change (untick the claim, play again).
     claims = _claims(state, table, list(move.claims), content)
+    word = form(move.cards, state.hands[member], content)
     # D19e, D17a: strict rooms refuse unlisted words, except a claimed foreign word.
     # In denounce rooms `play` never reads the list (Secrecy).
     strict = settings(table.options, table).strict

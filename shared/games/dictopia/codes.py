@@ -58,6 +58,11 @@ MESSAGES: dict[str, str] = {
     f"{DCode.BAD_WORD}:{WordReason.BAD_CARD}": "That card is not in your hand.",
     f"{DCode.BAD_WORD}:{WordReason.CARD_REUSED}": "Each card can be used only once.",
     f"{DCode.BAD_WORD}:{WordReason.BAD_FACE}": "Use the upper or the lower letter of a card.",
-    f"{DCode.BAD_CLAIM}:{ClaimReason.NOT_IN_PLAY}": "That mission is not in play this trial.",
-    f"{DCode.BAD_CLAIM}:{ClaimReason.NOT_CLAIMABLE}": "The game checks that mission itself.",
+    # A refused claim changes nothing (the word on file stays): say what to change.
+    f"{DCode.BAD_CLAIM}:{ClaimReason.NOT_IN_PLAY}": (
+        "That mission is not in play this trial: untick its claim and play your word again."
+    ),
+    f"{DCode.BAD_CLAIM}:{ClaimReason.NOT_CLAIMABLE}": (
+        "The game checks that mission itself: untick its claim and play your word again."
+    ),
 }

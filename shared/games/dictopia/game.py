@@ -58,10 +58,14 @@ class Dictopia(Game[DictopiaState]):
             cache[lang] = self._load(lang)
         return cache[lang]
 
+    def follow_options(
+        self, before: Mapping[str, Json], after: Mapping[str, Json], named: frozenset[str]
+    ) -> dict[str, Json]:
+        return rules_settings.follow(before, after, named)
+
     def check_options(self, options: Mapping[str, Json], table: Table) -> None:
-        # A room with no member yet is being created: only then may `mode` be chosen.
-        at_create = None if not table.members else table.options.get("mode")
-        rules_settings.check(options, table, at_create)
+        # `mode` is chosen at `create_room`, and may change while the host plays alone.
+        rules_settings.check(options, table, rules_settings.mode_fixed(table))
 
     def start(self, state: DictopiaState, table: Table, env: Env) -> Outcome[DictopiaState]:
         return phases.start(state, table, env)

@@ -95,6 +95,12 @@ def check_of(mission: str, lexicon: Lexicon) -> Check:
     return BY_ID[mission].check
 
 
+def claimable(mission: str, lexicon: Lexicon, vote_missions: bool) -> bool:
+    """D9b: a `vote` mission may be claimed with the word; so may Music, by sound (D10b),
+    where the table votes (not in solo, nor with `vote_missions` off)."""
+    return check_of(mission, lexicon) is Check.VOTE or (mission == "music" and vote_missions)
+
+
 def bonus_of(mission: str, custom: Mapping[str, int]) -> int:
     return custom[mission] if mission in custom else BY_ID[mission].bonus
 

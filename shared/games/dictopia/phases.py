@@ -221,18 +221,18 @@ def finish(state: DictopiaState, table: Table, env: Env) -> Outcome[DictopiaStat
     state = state.clone()
     last = {p: (s[-1] if s else 0) for p, s in state.trial_scores.items()}
     memory = None
+    totals = dict(state.totals)
     if state.solo:
-        player = state.players[0]
-        totals = {player: state.totals[player], "big_brother": sum(state.bb_trials)}
-        last["big_brother"] = state.bb_trials[-1] if state.bb_trials else 0
-        state.winners = scoring.winners(totals, last)
-        state.beaten = state.winners == [player]
+        totals[scoring.BIG_BROTHER] = sum(state.bb_trials)
+        last[scoring.BIG_BROTHER] = state.bb_trials[-1] if state.bb_trials else 0
+    state.standings = scoring.standings(totals, last)
+    state.winners = scoring.winners(totals, last)
+    if state.solo:
+        state.beaten = state.winners == [state.players[0]]
         if state.beaten:
             levels = dict(table.memory.get(REACHED) or {})
             level = max(reached(table), min(MAX_LEVEL, state.level + 1))
             memory = {**table.memory, REACHED: {**levels, table.lang: level}}
-    else:
-        state.winners = scoring.winners(dict(state.totals), last)
     state.enter(FINISHED, env)
     return Outcome(state, memory=memory)
 

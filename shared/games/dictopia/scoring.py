@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from games.dictopia.catalogue import Check
 from games.dictopia.content import Content
 from games.dictopia.missions import auto_met, bonus_of, check_of, dict_met
-from games.dictopia.state import BigBrother, DictopiaState, Filed, Item, Line
+from games.dictopia.state import BigBrother, DictopiaState, Filed, Item, Line, Standing
 from games.dictopia.words import Word, form, no_word
 
 EYES_BONUS = 3
+BIG_BROTHER = "big_brother"  # his id in solo winners and standings (D22c)
 TIE_BONUS = 1  # D14a: a mission validated on a tied vote
 
 
@@ -149,11 +150,30 @@ def big_brother(state: DictopiaState, content: Content, player: str, scored: Lin
     )
 
 
+def standings(totals: dict[str, int], last: dict[str, int]) -> list[Standing]:
+    """The match's final order (D20a): by total, then by the last trial's score; those
+    equal on both share a rank, and the next rank skips as many places (1, 1, 3).
+
+    In solo Big Brother (`BIG_BROTHER`) stands beside the player (D22c), so the
+    result sheet ranks him as the winners line names him.
+    """
+
+    def key(p: str) -> tuple[int, int]:
+        return totals[p], last.get(p, 0)
+
+    order = sorted(totals, key=key, reverse=True)  # stable: seat order among equals
+    return [
+        Standing(
+            id=p,
+            total=totals[p],
+            last_trial=last.get(p, 0),
+            rank=1 + sum(1 for q in order if key(q) > key(p)),
+        )
+        for p in order
+    ]
+
+
 def winners(totals: dict[str, int], last: dict[str, int]) -> list[str]:
     """D20a: the highest total, then the highest last-trial score; several left share."""
-    if not totals:
-        return []
-    best = max(totals.values())
-    leaders = [p for p, t in totals.items() if t == best]
-    top = max(last.get(p, 0) for p in leaders)
-    return [p for p in leaders if last.get(p, 0) == top]
+    ranked = standings(totals, last)
+    return sorted((s.id for s in ranked if s.rank == 1), key=list(totals).index)

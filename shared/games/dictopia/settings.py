@@ -1,8 +1,11 @@
 """The room's settings (Settings section): options, their cross-checks, and effective values.
 
-`game`, `mode` and `profile` are fixed at `create_room`; every other setting
-changes with `set_options` in the lobby or between matches. Settings that only
-a group room has are `None` by default, meaning "the mode's own value".
+`game` and `profile` are fixed at `create_room`; `mode` may change while the
+host is the room's only player (a lone player who created a group room can
+still play solo); every other setting changes with `set_options` in the lobby
+or between matches. Settings that only a group room has are `None` by default,
+meaning "the mode's own value"; a change of mode puts the other mode's settings
+back to their defaults.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ from table.errors import Code, Refusal
 from table.text import TextRefused, check_definition, normalize
 
 MIN_LEVEL, MAX_LEVEL = 8, 20
+# Settings of one mode only: a change of mode puts them back to their defaults.
+GROUP_ONLY = ("validation", "vote_missions", "speed_mission", "custom_missions")
+SOLO_ONLY = ("level",)
 GROUP_HAND = 8
 # Table memory: {lang: highest level reached} (D23b), kept per player profile by the table.
 REACHED = "solo_reached"
@@ -111,9 +117,38 @@ def custom_ids(s: Settings) -> dict[str, int]:
     return {f"{CUSTOM_PREFIX}{i + 1}": bonus for i, (_, bonus) in enumerate(s.customs)}
 
 
-def check(options: Mapping[str, Any], table: Table, mode_at_create: str | None) -> None:
+def host_alone(table: Table) -> bool:
+    """The host is the room's only player (observers, a TV among them, may watch): the
+    mode may still change. A room being created has no member yet."""
+    return [m.id for m in table.active_players] == [table.host]
+
+
+def mode_fixed(table: Table) -> str | None:
+    """The mode a `set_options` must keep, or None when it may change: at `create_room`
+    and while the host plays alone."""
+    if not table.members or host_alone(table):
+        return None
+    return str(table.options.get("mode", "group"))
+
+
+def follow(
+    before: Mapping[str, Any], after: Mapping[str, Any], named: frozenset[str]
+) -> dict[str, Any]:
+    """A new mode drops the other mode's settings that this command did not name: a
+    solo room has no denunciations or vote missions, a group room no level."""
+    options = dict(after)
+    if options.get("mode") == before.get("mode"):
+        return options
+    dropped = GROUP_ONLY if options.get("mode") == "solo" else SOLO_ONLY
+    for option in OPTIONS:
+        if option.name in dropped and option.name not in named:
+            options[option.name] = option.default
+    return options
+
+
+def check(options: Mapping[str, Any], table: Table, fixed_mode: str | None) -> None:
     """Cross-option rules; each refusal names the option (`bad_option` + reason)."""
-    if mode_at_create is not None and options.get("mode") != mode_at_create:
+    if fixed_mode is not None and options.get("mode") != fixed_mode:
         raise Refusal(Code.BAD_OPTION, "mode")
     solo = options.get("mode") == "solo"
     if solo and options.get("validation") == "denounce":

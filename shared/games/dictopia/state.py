@@ -62,6 +62,15 @@ class BigBrother(_Model):
     total: int = 0
 
 
+class Standing(_Model):
+    """One place on the result sheet (D20a): a match seat, or Big Brother in solo."""
+
+    id: str
+    total: int
+    last_trial: int
+    rank: int
+
+
 class DictopiaState(State):
     round: int = 0
     players: list[str] = Field(default_factory=list)  # the match's seats, in seat order
@@ -89,6 +98,7 @@ class DictopiaState(State):
     bb_trials: list[int] = Field(default_factory=list)
     history: list[dict[str, object]] = Field(default_factory=list)
     winners: list[str] = Field(default_factory=list)
+    standings: list[Standing] = Field(default_factory=list)  # from `finished`
     level: int = 8
     beaten: bool | None = None
 

@@ -12,9 +12,9 @@ from typing import Any
 from games.dictopia import scoring
 from games.dictopia.catalogue import CHALLENGES
 from games.dictopia.content import Content, Face
-from games.dictopia.missions import auto_met, bonus_of, check_of
+from games.dictopia.missions import auto_met, bonus_of, check_of, claimable
 from games.dictopia.phases import BEAT_NAMES, WARMUP_GOAL, active, locked
-from games.dictopia.settings import reached, settings
+from games.dictopia.settings import host_alone, reached, settings
 from games.dictopia.state import ROUNDS, SCORE, TALLY, TRIAL, VOTE, WARMUP, DictopiaState
 from games.dictopia.words import form
 from table.contract import FINISHED, Json, Table
@@ -27,15 +27,16 @@ def _face(face: Face) -> dict[str, Json]:
 
 
 def _missions(state: DictopiaState, content: Content, table: Table) -> list[dict[str, Json]]:
-    customs = {
-        f"custom{i + 1}": t for i, (t, _) in enumerate(settings(table.options, table).customs)
-    }
+    s = settings(table.options, table)
+    customs = {f"custom{i + 1}": t for i, (t, _) in enumerate(s.customs)}
     return [
         {
             "id": m,
             "text": customs.get(m) or content.text(m),
             "bonus": bonus_of(m, state.customs),
             "check": check_of(m, content.lexicon).value,
+            # D9b, D10b: whether `play` accepts a claim on it, so a screen offers only these.
+            "claimable": claimable(m, content.lexicon, s.vote_missions),
         }
         for m in state.missions
     ]
@@ -157,6 +158,12 @@ def view(
         "hand_size": state.hand_size,
         "continue_at": state.continue_at if phase == SCORE else None,
         "winners": list(state.winners) if phase == FINISHED else [],
+        # D20a: the final order, Big Brother placed in solo (D22c); the result sheet's ranks.
+        "standings": [s.model_dump(mode="json") for s in state.standings]
+        if phase == FINISHED
+        else [],
+        # The host may still switch between solo and a group while playing alone.
+        "mode_switchable": not state.in_match and host_alone(table),
         "my_hand": [{"faces": [_face(f) for f in content.card(c).faces]} for c in hand]
         if hand is not None
         else None,

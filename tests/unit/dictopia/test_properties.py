@@ -115,6 +115,9 @@ def secrecy_failures(top: Tabletop, ids: list[str], since: int) -> list[str]:
         for item in message.get("items") or []:
             if message.get("phase") == "vote" and item["yes"] is not None:
                 failures.append("verdicts before the close")
+        # The final order (and Big Brother's total in it) only once the match is over.
+        if message.get("phase") != "finished" and message.get("standings"):
+            failures.append(f"standings before the end to {member}")
     return failures
 
 

@@ -84,6 +84,24 @@ def test_d22a_big_brother_formula() -> None:
     assert void.unused_eyes == every and void.trial == every + 3 + 4
 
 
+def test_d22c_big_brother_stands_on_the_result_sheet() -> None:
+    """A finished solo match ranks Big Brother beside the player (`standings`), with his
+    total over the five trials: the result sheet names him as the winners line does."""
+    top, p = solo()
+    top.start()
+    observer = top.join("Tv", observer=True)
+    top.run_out()
+    assert top.phase == "finished" and top.state.winners == ["big_brother"]
+    for member in (p, observer):
+        standings = top.view(member)["standings"]
+        assert standings == [
+            {"id": "big_brother", "total": sum(top.state.bb_trials),
+             "last_trial": top.state.bb_trials[-1], "rank": 1},
+            {"id": p, "total": 0, "last_trial": 0, "rank": 2},
+        ]  # fmt: skip
+    assert top.view(p)["standings"][0]["total"] > 0
+
+
 def test_d22b_rulebook_example() -> None:
     top, p = solo()
     top.start()
@@ -358,6 +376,35 @@ def test_settings_defaults_and_refusals() -> None:
         ("speed_mission", True),
     ):
         assert refused(solo_top.set_options, p, **{name: value}) == "bad_option"
+
+
+def test_settings_mode_switches_while_the_host_plays_alone() -> None:
+    """A host alone in the room (a TV may watch) may switch between a group and solo;
+    the other mode's settings go back to their defaults. Once another player sits,
+    the mode is fixed (`bad_option` + `mode`), and the view says so."""
+    top, (a,) = table(1, validation="strict", speed_mission=False)
+    tv = top.join("Tv", observer=True)
+    assert top.view(a)["mode_switchable"] is True and top.view(tv)["mode_switchable"] is True
+    top.set_options(a, mode="solo")
+    view = top.view(a)
+    assert view["mode"] == "solo" and view["solo"]["level"] == 8
+    assert view["settings"]["validation"] == "strict" and view["settings"]["speed_mission"] is False
+    assert top.room is not None and top.room.options["speed_mission"] is None  # dropped
+    top.start()
+    assert top.phase == TRIAL and top.state.solo and len(top.state.hands[a]) == 8
+    assert top.view(a)["mode_switchable"] is False  # in a match
+    top.run_out()
+    top.set_options(a, mode="group")  # between matches too
+    assert top.view(a)["mode"] == "group" and top.room.options["level"] is None
+    (b,) = top.seat("Ben")
+    assert top.view(a)["mode_switchable"] is False
+    assert refused(top.set_options, a, mode="solo") == "bad_option"
+    assert refused(top.set_options, a, mode="solo", validation="denounce") == "bad_option"
+    named, (n,) = table(1)
+    # A group value named with the switch is still refused, as at create_room.
+    assert refused(named.set_options, n, mode="solo", validation="denounce") == "bad_option"
+    assert named.view(n)["mode"] == "group"
+    del b
 
 
 def test_timings_and_time_scale() -> None:

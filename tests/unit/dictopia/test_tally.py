@@ -88,6 +88,52 @@ def test_d9b_claims_only_vote_missions_in_play() -> None:
     assert top.view(a)["my_claims"] == ["field_city"]
 
 
+def test_d9b_view_offers_a_claim_only_where_play_accepts_it() -> None:
+    """Each mission in the view says whether `play` accepts a claim on it (`claimable`):
+    a screen offers the claim only then. Music is claimable by sound only where the
+    table votes (D10b); an `auto` mission never is."""
+    top, (a, _b) = table(2)
+    top.start()
+    set_missions(top, 1, ["field_city", "music", "even"])
+    cards = set_hand(top, a, "CAT")
+    top.move(a, "play", round=1, cards=cards)  # a new room snapshot, read by the views
+    shown = {m["id"]: m["claimable"] for m in top.view(a)["missions"]}
+    assert shown == {"field_city": True, "music": True, "even": False}
+    for mission, claimable in shown.items():
+        if claimable:
+            top.move(a, "play", round=1, cards=cards, claims=[mission])
+            assert top.view(a)["my_claims"] == [mission]
+        else:
+            claim = [mission]
+            assert refused(top.move, a, "play", round=1, cards=cards, claims=claim) == "bad_claim"
+    quiet, (q, _) = table(2, vote_missions=False)
+    quiet.start()
+    set_missions(quiet, 1, ["music"])
+    quiet.move(q, "play", round=1, cards=set_hand(quiet, q, "CAT"))
+    assert [m["claimable"] for m in quiet.view(q)["missions"]] == [False]
+
+
+def test_d9b_a_refused_claim_costs_nothing_and_says_how_to_fix_it() -> None:
+    """A refused claim changes nothing: the word already on file, its claims and the plays
+    left stay; the refusal says to untick the claim and play again."""
+    from games.dictopia.codes import MESSAGES
+
+    top, (a, _b) = table(2)
+    top.start()
+    set_missions(top, 1, ["even"])
+    cards = set_hand(top, a, "CAT")
+    top.move(a, "play", round=1, cards=cards)
+    before = {k: top.view(a)[k] for k in ("my_word", "my_claims", "plays_left", "my_locked")}
+    assert refused(top.move, a, "play", round=1, cards=cards[:2], claims=["even"]) == "bad_claim"
+    assert refused(top.move, a, "play", round=1, cards=cards, claims=["speed"]) == "bad_claim"
+    after = {k: top.view(a)[k] for k in before}
+    assert after == before and after["my_word"] == cards
+    for reason in ("not_claimable", "not_in_play"):
+        assert "untick" in MESSAGES[f"bad_claim:{reason}"]
+    top.move(a, "lock", round=1)  # the word on file is still there to lock
+    assert top.view(a)["my_locked"] is True
+
+
 def test_d9b_undisputed_claim_fulfilled() -> None:
     top, (a, b) = table(2)
     top.start()
@@ -239,7 +285,7 @@ def test_d18a_custom_missions_checked_and_played_first() -> None:
     top.advance(90_000 + 45_000 + 20_000)
     view = top.view(a)
     assert view["missions"] == [
-        {"id": "custom1", "text": custom[0]["text"], "bonus": 3, "check": "vote"}
+        {"id": "custom1", "text": custom[0]["text"], "bonus": 3, "check": "vote", "claimable": True}
     ]
     to_tally(top, {a: "CAT"}, {a: ["custom1"]})
     finish_tally(top, [a, b])
@@ -348,6 +394,34 @@ def test_d20a_tie_break_last_trial_then_shared() -> None:
     assert winners({"a": 10, "b": 10, "c": 9}, {"a": 3, "b": 5, "c": 9}) == ["b"]
     assert winners({"a": 10, "b": 10}, {"a": 4, "b": 4}) == ["a", "b"]
     assert winners({"a": 11, "b": 10}, {"a": 0, "b": 9}) == ["a"]
+
+
+def test_d20a_standings_rank_as_the_winners_are_decided() -> None:
+    """The result sheet's order comes from the server: by total, then the last trial; a
+    tie on both shares a rank, and rank 1 is exactly the winners."""
+    from games.dictopia.scoring import standings, winners
+
+    totals, last = {"a": 10, "b": 10, "c": 9, "d": 10}, {"a": 3, "b": 5, "c": 9, "d": 3}
+    ranked = [(s.id, s.rank) for s in standings(totals, last)]
+    assert ranked == [("b", 1), ("a", 2), ("d", 2), ("c", 4)]
+    assert [p for p, r in ranked if r == 1] == winners(totals, last)
+
+
+def test_d20a_finished_view_sends_the_standings() -> None:
+    top, (a, b) = table(2)
+    top.start()
+    for _ in range(5):
+        assert top.view(a)["standings"] == []  # only once the match is over
+        to_tally(top, {a: "CAT"})  # Ben files no word
+        while top.phase not in ("finished", "trial"):
+            top.advance(top.state.deadline - top.now)
+    assert top.phase == "finished"
+    for member in (a, b):
+        view = top.view(member)
+        standings = view["standings"]
+        assert [s["id"] for s in standings] == [a, b]
+        assert [s["total"] for s in standings] == [top.state.totals[a], top.state.totals[b]]
+        assert [s["rank"] for s in standings] == [1, 2] and view["winners"] == [a]
 
 
 def test_tally_refusals() -> None:

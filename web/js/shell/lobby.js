@@ -223,7 +223,8 @@ export function renderLobby(ctx) {
     h('h1', { id: 'lobby-h', class: 'screen-title', tabindex: '-1', dataset: { focus: 'lobby-h' }, text: t('lobby.heading') }),
     joinPanel(ctx, { big: ctx.tv }),
     loopbackWarning(),
-    h('div', { class: 'actions' }, startControls(ctx)),
+    // Start in reach on a phone whatever sits above it (a loopback warning, a long title).
+    h('div', { class: 'actions action-bar' }, startControls(ctx)),
     optionsPanel(ctx),
     h('section', { class: 'panel players-panel', 'aria-labelledby': 'players-h' },
       h('h2', { id: 'players-h', text: playersHeading(ctx, seated) }),

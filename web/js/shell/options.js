@@ -4,7 +4,8 @@
 // from the catalogue (`games.<slug>.options.<name>.label`, `….choices.<value>`),
 // falling back to the raw name and value. Each change is one `set_options`.
 // A game's module may export `fixedOptions` (names set at `create_room`, e.g.
-// Dictopia's `mode`): the host sees those as text, not as a choice.
+// Dictopia's `mode`), or a function of the state giving them (the server may say
+// when such an option can still change): the host sees those as text, not as a choice.
 
 import { h } from './dom.js';
 import { fmtNumber, t, tOr } from './i18n.js';
@@ -64,7 +65,8 @@ export function optionsPanel(ctx) {
   }
 
   const mod = gameModule(slug);
-  const fixed = new Set(mod && Array.isArray(mod.fixedOptions) ? mod.fixedOptions : []);
+  const named = mod && typeof mod.fixedOptions === 'function' ? mod.fixedOptions(state) : mod && mod.fixedOptions;
+  const fixed = new Set(Array.isArray(named) ? named : []);
   const fixedRows = opts.filter((o) => fixed.has(o.name));
   const rows = opts.filter((o) => !fixed.has(o.name)).map((o) => {
     const id = `option-${o.name}`;

@@ -7,15 +7,22 @@
 import { h, srOnly } from '../../shell/dom.js';
 import { fmtNumber, t } from '../../shell/i18n.js';
 import { countdown } from '../../shell/countdown.js';
-import { isActivePlayer, nameOf, num, roundLabel, scoresPanel, statusLine } from '../../shell/common.js';
+import { isActivePlayer, nameOf, num, players, roundLabel, scoresPanel, statusLine } from '../../shell/common.js';
 import { resultFrame } from '../../shell/results.js';
 import { serverNow } from '../../shell/clock.js';
 import { rememberLevel } from './level.js';
+import { firstTimeHint, howToButton, howToInPlay, lobbyHowTo } from './help.js';
 
 export { createChoices, createOptions, seats } from './create.js';
 
-/** Set at create_room (group or solo) and fixed after: shown, not offered, in the lobby. */
-export const fixedOptions = ['mode'];
+/**
+ * `mode` is chosen at create_room; the server says when it may still change (the
+ * host plays alone: `mode_switchable`). Otherwise it is shown, not offered.
+ */
+export const fixedOptions = (state) => (state && state.mode_switchable === true ? [] : ['mode']);
+
+/** The lobby's How to play (help.js). */
+export const lobbyExtra = (ctx) => lobbyHowTo(ctx);
 
 // The game's own stylesheet (the shell's CSP allows 'self').
 if (typeof document !== 'undefined' && !document.querySelector('link[data-game="dictopia"]')) {
@@ -47,14 +54,20 @@ function targetBlock(state) {
     h('span', { class: 'dt-eyes', 'aria-hidden': 'true', text: '●' }));
 }
 
-function missionCards(state) {
+/**
+ * This trial's missions. During the trial a player's claim sits on the mission's own
+ * card (`claim(m)`), near the top of the screen, so never under the sticky action
+ * bar; it is offered only where the server says `play` accepts it (`claimable`).
+ */
+function missionCards(state, claim = null) {
   const list = arr(state.missions);
   if (!list.length) return h('p', { class: 'dt-missions-none muted', testid: 'missions', text: t('dictopia.missions.none') });
   return h('ul', { class: 'dt-missions', testid: 'missions', 'aria-label': t('dictopia.missions.heading') },
     list.map((m) => h('li', { class: `dt-mission dt-check-${m.check}`, dataset: { mission: m.id } },
       h('span', { class: 'dt-mission-text', lang: state.lang || null, text: m.text }),
       h('span', { class: 'dt-mission-bonus', text: t('dictopia.missions.bonus', { n: num(m.bonus) }) }),
-      m.check === 'vote' ? h('span', { class: 'tag', text: t('dictopia.missions.byVote') }) : null)));
+      m.check === 'vote' ? h('span', { class: 'tag', text: t('dictopia.missions.byVote') }) : null,
+      claim && m.claimable === true ? claim(m) : null)));
 }
 
 function timerFor(state, phase) {
@@ -63,8 +76,8 @@ function timerFor(state, phase) {
   return timer;
 }
 
-function header(state, phase) {
-  return [roundLabel(state), levelLine(state), targetBlock(state), missionCards(state), timerFor(state, phase)];
+function header(state, phase, claim = null) {
+  return [roundLabel(state), levelLine(state), targetBlock(state), missionCards(state, claim), timerFor(state, phase)];
 }
 
 // --- forming a word -------------------------------------------------------------------------
@@ -124,7 +137,7 @@ function builder(ctx, { key = 'word', frozen = false } = {}) {
         draggable: frozen ? null : 'true',
         disabled: frozen,
         dataset: { index: i + 1, focus: `row-${i}` },
-        'aria-label': t('dictopia.word.placed', { letter: face.letter, n: i + 1, eyes: num(face.eyes) }),
+        'aria-label': t('dictopia.word.placed', { letter: face.letter, place: i + 1, n: num(face.eyes) }),
         onclick: () => take(i),
         onkeydown: (ev) => {
           if (ev.key === 'ArrowLeft') { ev.preventDefault(); move(i, i - 1); }
@@ -144,7 +157,7 @@ function builder(ctx, { key = 'word', frozen = false } = {}) {
         testid: 'hand-face',
         disabled: frozen || used.has(c),
         dataset: { card: c, face: f, letter: face.letter, focus: `hand-${c}-${f}` },
-        'aria-label': t('dictopia.hand.face', { letter: face.letter, eyes: num(face.eyes) }),
+        'aria-label': t('dictopia.hand.face', { letter: face.letter, n: num(face.eyes) }),
         onclick: () => add(c, f),
       }, faceLabel(face, lang))))));
 
@@ -157,11 +170,11 @@ function builder(ctx, { key = 'word', frozen = false } = {}) {
 
 // --- the trial ------------------------------------------------------------------------------
 
+/** "2 of 3 players have a word on file (1 locked)"; alone in solo, it says nothing new. */
 function progress(state) {
-  if (!Number.isFinite(state.expected)) return null;
-  const line = h('p', { class: 'count', testid: 'trial-progress', dataset: { patch: 'progress' } },
-    t('dictopia.trial.progress', { submitted: num(state.submitted), locked: num(state.locked), of: num(state.expected) }));
-  return line;
+  if (!Number.isFinite(state.expected) || state.mode === 'solo') return null;
+  return h('p', { class: 'count', testid: 'trial-progress', dataset: { patch: 'progress' } },
+    t('dictopia.trial.progress', { n: num(state.submitted), of: num(state.expected), locked: num(state.locked) }));
 }
 
 function speedLine(state) {
@@ -170,27 +183,40 @@ function speedLine(state) {
     state.speed_by ? t('dictopia.speed.heldBy', { name: nameOf(state, state.speed_by) }) : t('dictopia.speed.free'));
 }
 
+/** A claim on the mission's card: ticked, it goes with the next Play (D9b). */
+function claimBox(ctx) {
+  const { memo } = ctx;
+  return (m) => h('label', { class: 'dt-claim' },
+    h('input', {
+      type: 'checkbox',
+      testid: 'claim',
+      checked: memo.claims.has(m.id),
+      dataset: { mission: m.id, focus: `claim-${m.id}` },
+      onchange: (ev) => {
+        if (ev.target.checked) memo.claims.add(m.id); else memo.claims.delete(m.id);
+        ctx.rerender({ focusKey: `claim-${m.id}` }); // Play says again whether this is on file
+      },
+    }),
+    h('span', { text: t('dictopia.claims.claim') }));
+}
+
 function renderTrial(ctx) {
   const { state, memo } = ctx;
   const playing = isActivePlayer(state) && Array.isArray(state.my_hand) && !ctx.tv;
-  const parts = [...header(state, 'trial'), progress(state), speedLine(state)];
+  const lockedNow = state.my_locked === true;
+  if (!memo.claims) memo.claims = new Set(arr(state.my_claims));
+  const parts = [...header(state, 'trial', playing && !lockedNow ? claimBox(ctx) : null), progress(state), speedLine(state)];
   let focus = null;
   if (playing) {
-    const lockedNow = state.my_locked === true;
     const { word, nodes } = builder(ctx, { frozen: lockedNow });
-    const claimable = arr(state.missions).filter((m) => m.check === 'vote' || m.id === 'music');
-    if (!memo.claims) memo.claims = new Set(arr(state.my_claims));
-    const claims = claimable.length && !lockedNow
-      ? h('fieldset', { class: 'dt-claims' }, h('legend', { text: t('dictopia.claims.legend') }),
-        claimable.map((m) => h('label', { class: 'dt-claim' },
-          h('input', { type: 'checkbox', checked: memo.claims.has(m.id), dataset: { mission: m.id }, onchange: (ev) => { if (ev.target.checked) memo.claims.add(m.id); else memo.claims.delete(m.id); } }),
-          h('span', { lang: state.lang || null, text: m.text }))))
-      : null;
-    const sent = Array.isArray(state.my_word) && JSON.stringify(state.my_word) === JSON.stringify(word);
+    const claims = [...memo.claims].sort();
+    // On file means this word with these claims: a changed claim needs Play again.
+    const sent = Array.isArray(state.my_word) && JSON.stringify(state.my_word) === JSON.stringify(word)
+      && JSON.stringify(arr(state.my_claims).slice().sort()) === JSON.stringify(claims);
     const pending = !!memo.pending.word;
-    const play = () => ctx.act('play', { round: num(state.round), cards: word.map((p) => [p[0], p[1]]), claims: [...(memo.claims || [])] }, { slot: 'word' });
+    const play = () => ctx.act('play', { round: num(state.round), cards: word.map((p) => [p[0], p[1]]), claims }, { slot: 'word' });
     const speed = arr(state.missions).some((m) => m.id === 'speed');
-    parts.push(...nodes, claims,
+    parts.push(...nodes, firstTimeHint(ctx, state.mode === 'solo' ? 'soloTrial' : 'trial'),
       memo.errors.word ? h('p', { class: 'error', role: 'alert', testid: 'word-error', text: memo.errors.word }) : null,
       lockedNow
         ? h('p', { class: 'status status-done', testid: 'locked-note', text: t('dictopia.word.lockedNote', { word: state.my_letters || '' }) })
@@ -199,13 +225,14 @@ function renderTrial(ctx) {
             sent ? t('dictopia.word.sent') : t('dictopia.word.play')),
           h('button', { type: 'button', class: 'btn', testid: 'lock-btn', disabled: !state.my_word || !sent || pending, onclick: () => ctx.act('lock', { round: num(state.round) }, { slot: 'word' }) }, t('dictopia.word.lock')),
           speed ? h('button', { type: 'button', class: 'btn btn-speed', testid: 'speed-btn', disabled: !!state.speed_by || !state.my_word || !sent || pending, onclick: () => ctx.act('touch_speed', { round: num(state.round) }, { slot: 'word' }) }, t('dictopia.speed.touch')) : null),
-      state.my_letters ? h('p', { class: 'muted', testid: 'my-word', text: t('dictopia.word.onFile', { word: state.my_letters, n: num(state.plays_left) }) }) : null);
+      state.my_letters ? h('p', { class: 'muted', testid: 'my-word', text: t('dictopia.word.onFile', { word: state.my_letters, n: num(state.plays_left) }) }) : null,
+      howToButton(ctx), howToInPlay(ctx));
     focus = '[data-testid="hand-face"]:not([disabled])';
   } else {
     parts.push(statusLine(ctx.tv ? t('dictopia.trial.tv') : t('dictopia.trial.watching'), { cls: 'status-quiet' }), scoresPanel(ctx));
   }
   const node = h('section', { class: `screen dt-screen dt-trial${ctx.tv ? ' is-tv' : ''}`, testid: 'dictopia-trial', 'aria-label': t('dictopia.trial.heading') }, parts);
-  const shape = JSON.stringify([state.round, state.my_word, state.my_locked, state.my_claims, state.speed_by, state.missions, memo.word, memo.pending.word, memo.errors.word]);
+  const shape = JSON.stringify([state.round, state.my_word, state.my_locked, state.my_claims, state.speed_by, state.missions, memo.word, [...memo.claims], memo.pending.word, memo.errors.word, !!memo.howto, !!memo.hintClosed]);
   return { node, focus: (focus && node.querySelector(focus)) || node.querySelector('[data-testid="target"]'), shape };
 }
 
@@ -250,7 +277,7 @@ function wordRow(state, ctx, w, { tally = false, tag = 'li' } = {}) {
     w.letters
       ? h('p', { class: 'dt-word', lang: state.lang || null }, w.cards.map((f) => h('span', { class: 'dt-card dt-mini' }, faceLabel(f, state.lang || null))))
       : h('p', { class: 'muted', text: t('dictopia.tally.noWord') }),
-    h('p', { class: 'dt-facts', text: t('dictopia.tally.facts', { letters: arr(w.cards).length, eyes: num(w.eyes), target: num(state.target) }) }),
+    h('p', { class: 'dt-facts', text: t('dictopia.tally.facts', { n: arr(w.cards).length, eyes: num(w.eyes), target: num(state.target) }) }),
     w.speed ? h('p', { class: 'tag tag-speed', text: t('dictopia.speed.card') }) : null,
     h('ul', { class: 'dt-outcomes' }, Object.entries(w.missions || {}).map(([id, status]) => h('li', { class: `dt-outcome is-${status}` },
       `${MISSION_MARK[status] || ''} `, h('span', { lang: state.lang || null, text: titles[id] || id }), ` · ${t(`dictopia.status.${status}`)}`,
@@ -264,20 +291,21 @@ function wordRow(state, ctx, w, { tally = false, tag = 'li' } = {}) {
 }
 
 function renderTally(ctx) {
-  const { state } = ctx;
+  const { state, memo } = ctx;
   const passed = new Set(arr(state.passed));
   const canPass = isActivePlayer(state) && !ctx.tv && !passed.has(mine(state));
   const parts = [...header(state, 'tally'),
     h('h1', { class: 'screen-title', tabindex: '-1', text: t('dictopia.tally.heading') }),
+    canPass ? firstTimeHint(ctx, 'tally') : null,
     h('p', { class: 'count', testid: 'passed-count', text: t('dictopia.tally.passed', { n: passed.size }) }),
     h('ol', { class: 'dt-words', testid: 'words' }, arr(state.words).map((w) => wordRow(state, ctx, w, { tally: true })))];
   if (canPass) parts.push(h('div', { class: 'actions action-bar', testid: 'action-bar' }, h('button', { type: 'button', class: 'btn btn-primary', testid: 'pass-btn', onclick: () => ctx.act('pass', { round: num(state.round) }) }, t('dictopia.tally.pass'))));
   const node = h('section', { class: `screen dt-screen dt-tally${ctx.tv ? ' is-tv' : ''}`, testid: 'dictopia-tally' }, parts);
-  return { node, focus: node.querySelector('h1'), shape: JSON.stringify([state.words, state.passed]) };
+  return { node, focus: node.querySelector('h1'), shape: JSON.stringify([state.words, state.passed, !!memo.hintClosed]) };
 }
 
 function renderVote(ctx) {
-  const { state } = ctx;
+  const { state, memo } = ctx;
   const voter = isActivePlayer(state) && !ctx.tv;
   const verdicts = state.my_verdicts || {};
   const titles = Object.fromEntries(arr(state.missions).map((m) => [m.id, m.text]));
@@ -296,10 +324,11 @@ function renderVote(ctx) {
         : voter ? h('p', { class: 'status status-done', text: given === undefined ? t('dictopia.vote.waiting') : given ? t('dictopia.vote.saidYes') : t('dictopia.vote.saidNo') }) : null);
   });
   const parts = [...header(state, 'vote'), h('h1', { class: 'screen-title', tabindex: '-1', text: t('dictopia.vote.heading') }),
+    voter ? firstTimeHint(ctx, 'vote') : null,
     h('p', { class: 'count', testid: 'verdicts-in', dataset: { patch: 'verdicts' }, text: t('dictopia.vote.in', { n: num(state.verdicts_in), of: num(state.voters) }) }),
     h('ol', { class: 'dt-items' }, items)];
   const node = h('section', { class: `screen dt-screen dt-vote${ctx.tv ? ' is-tv' : ''}`, testid: 'dictopia-vote' }, parts);
-  return { node, focus: node.querySelector('[data-testid="yes-btn"]') || node.querySelector('h1'), shape: JSON.stringify([state.items, verdicts]) };
+  return { node, focus: node.querySelector('[data-testid="yes-btn"]') || node.querySelector('h1'), shape: JSON.stringify([state.items, verdicts, !!memo.hintClosed]) };
 }
 
 // --- the score ------------------------------------------------------------------------------
@@ -315,7 +344,7 @@ function breakdown(state, player, line) {
   const titles = Object.fromEntries(arr(state.missions).map((m) => [m.id, m.text]));
   if (line.void) return h('p', { class: 'dt-void', text: t(`dictopia.void.${line.void}`) });
   return h('ul', { class: 'dt-breakdown', testid: 'breakdown', dataset: { player } },
-    h('li', { text: t('dictopia.score.letters', { n: num(line.letters) }) }),
+    h('li', { text: t('dictopia.score.letters', { n: num(line.letters) }) }), // "4 letters: +4"
     h('li', { text: line.eyes_bonus ? t('dictopia.score.eyesHit', { eyes: num(line.eyes) }) : t('dictopia.score.eyesMissed', { eyes: num(line.eyes), target: num(state.target) }) }),
     arr(line.missions).map((m) => h('li', null, h('span', { lang: state.lang || null, text: titles[m.id] || m.id }), ` +${num(m.bonus)} (${t(`dictopia.how.${HOW[m.how] || 'auto'}`)})`)));
 }
@@ -334,7 +363,7 @@ function bigBrother(state) {
 
 function levelLine(state) {
   if (!state.solo) return null;
-  return h('p', { class: 'dt-level', testid: 'solo-level', text: t('dictopia.solo.level', { n: num(state.solo.level), reached: num(state.solo.reached) }) });
+  return h('p', { class: 'dt-level', testid: 'solo-level', text: t('dictopia.solo.level', { n: num(state.solo.level), best: num(state.solo.reached) }) });
 }
 
 function renderScore(ctx) {
@@ -370,13 +399,35 @@ function history(state) {
     h('ol', null, items.map((r, i) => h('li', null, t('dictopia.results.trial', { n: i + 1, target: num(r.target) })))));
 }
 
+const BIG_BROTHER = 'big_brother';
+
+/**
+ * The server's final order (`standings`: D20a, and Big Brother beside the player in
+ * solo), each row named: a seat by its player's name, Big Brother in the UI's words.
+ */
+function standingsRows(state) {
+  const seats = new Map(players(state).map((p) => [p.id, p]));
+  return arr(state.standings).map((row) => {
+    const seat = seats.get(row.id);
+    const name = row.id === BIG_BROTHER ? t('dictopia.bb.heading') : nameOf(state, row.id);
+    return { ...(seat || {}), id: row.id, name, score: num(row.total), rank: num(row.rank, 1) };
+  });
+}
+
+/** Solo: won (the next match deals one card more), tied (a full tie is no win), or lost. */
+function soloNotice(state) {
+  const solo = state.solo;
+  if (!solo || typeof solo.beaten !== 'boolean') return null;
+  const me = arr(state.standings).find((row) => row.id === mine(state));
+  const key = solo.beaten ? 'won' : me && me.rank === 1 ? 'tied' : 'lost';
+  return h('p', { class: 'notice', testid: 'solo-result', text: t(`dictopia.solo.${key}`, { n: num(solo.beaten ? solo.reached : solo.level) }) });
+}
+
 function renderFinished(ctx) {
   const { state } = ctx;
-  if (state.mode === 'solo' && state.solo) rememberLevel(state.lang, num(state.solo.reached, 8));
-  const solo = state.mode === 'solo' && state.solo
-    ? h('p', { class: 'notice', testid: 'solo-result', text: state.solo.beaten ? t('dictopia.solo.won', { n: num(state.solo.reached) }) : t('dictopia.solo.lost', { n: num(state.solo.level) }) })
-    : null;
-  return resultFrame(ctx, { extra: [bigBrother(state), history(state)], notice: solo });
+  if (state.solo && typeof state.solo.beaten === 'boolean') rememberLevel(state.lang, num(state.solo.reached, 8));
+  const rows = standingsRows(state);
+  return resultFrame(ctx, { extra: [bigBrother(state), history(state)], notice: soloNotice(state), standings: rows.length ? rows : null });
 }
 
 export const screens = {
