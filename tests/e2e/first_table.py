@@ -82,9 +82,12 @@ def _english_only(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
 
     A template is split at its placeholders; a piece counts when it has a word of
     four letters or more (shorter ones, like "of" or "OK", are too likely to be
-    part of a name or a played word).
+    part of a name or a played word). A piece that the `lang` catalogue itself
+    says somewhere is that language's too (French "Options", the name "Big
+    Brother" kept in Romanian), not English left over.
     """
     en, other = catalogue("en"), catalogue(lang)
+    own = "\n".join(other.values())
     pieces: list[tuple[str, re.Pattern[str]]] = []
     for key, text in en.items():
         if other.get(key, text) == text:
@@ -92,7 +95,9 @@ def _english_only(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
         for piece in _PLACEHOLDER.split(text):
             piece = piece.strip(" \t\n.,:;!?·—–-()[]\"'…")
             if re.search(r"[A-Za-z]{4,}", piece):
-                pieces.append((key, re.compile(rf"(?<![\w]){re.escape(piece)}(?![\w])")))
+                pattern = re.compile(rf"(?<![\w]){re.escape(piece)}(?![\w])")
+                if not pattern.search(own):
+                    pieces.append((key, pattern))
     return tuple(pieces)
 
 
