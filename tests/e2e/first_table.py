@@ -82,11 +82,11 @@ def _english_only(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
 
     A template is split at its placeholders; a piece counts when it has a word of
     four letters or more (shorter ones, like "of" or "OK", are too likely to be
-    part of a name or a played word).
+    part of a name or a played word). A piece that the `lang` catalogue itself
+    says somewhere is that language's too (French "Options", the name "Big
+    Brother" kept in Romanian), not English left over.
     """
     en, other = catalogue("en"), catalogue(lang)
-    # A piece the UI's own catalogue says too is that language's word as well
-    # (French "points", "Options", the name "Big Brother"), not English left over.
     own = "\n".join(other.values())
     pieces: list[tuple[str, re.Pattern[str]]] = []
     for key, text in en.items():

@@ -76,7 +76,7 @@ def test_the_ui_follows_the_browser_the_switch_and_the_room(table: Any) -> None:
     assert ana.sent("create_room")[-1].get("game", "bluff") == "bluff"
     expect(ana.page.locator("html")).to_have_attribute("lang", "es")
     expect(ana.page.locator("#lobby-h")).to_have_text("Esperando jugadores")
-    expect(ana.page.locator(".observers")).to_have_text("Nadie mirando")
+    expect(ana.testid("watchers-none")).to_have_text("Nadie está mirando.")
     code = ana.testid("room-code").inner_text().strip()
 
     join_by_link(olga, f"{stack.url}/?room={code}", "Olga")

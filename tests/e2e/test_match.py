@@ -63,7 +63,9 @@ def test_a_full_match_on_four_screens_with_a_tv_and_a_late_joiner(table: Any) ->
     assert tv.received("welcome")[-1]["role"] == "observer"
     expect(tv.testid("room-code")).to_have_text(code)
     expect(tv.testid("qr")).to_be_visible()
-    expect(ana.page.locator(".observers")).to_have_text("No one watching")
+    # The TV doesn't count itself; the host's Watching panel lists it as a screen.
+    expect(tv.page.locator(".observers")).to_have_text("No one watching")
+    expect(ana.testid("watchers-panel").locator("li")).to_contain_text("screen")
 
     for screen in (ben, cy, dee):
         join_by_link(screen, link, screen.name)

@@ -95,13 +95,13 @@ def test_twelve_players_fit_a_tv(table: Any) -> None:
         tv.wait_phase("lobby", 0)
         # The TV doesn't count itself as watching; the lobby shows the deck language.
         expect(tv.testid("observers")).to_have_text("Nadie mirando")  # the room speaks Spanish
-        expect(tv.testid("deck-lang")).to_have_text("Mazo: Español")
+        expect(tv.testid("deck-lang")).to_have_text("Mazo: español")
         bots[0].request("start_match")
         tv.wait_phase("writing", 1)
         # During play: the room code, a small QR code and the deck stay on screen.
         expect(tv.testid("tv-room-code")).to_have_text(code)
         expect(tv.page.locator('[data-testid="tv-qr"] svg')).to_be_visible()
-        expect(tv.page.locator('#tv-join [data-testid="deck-lang"]')).to_have_text("Mazo: Español")
+        expect(tv.page.locator('#tv-join [data-testid="deck-lang"]')).to_have_text("Mazo: español")
         for i, b in enumerate(bots):
             b.submit(bluff(i))
         tv.wait_phase("voting", 1)

@@ -12,7 +12,7 @@ import * as store from './storage.js';
 import { gameOf, hostPlayer, roundText } from './common.js';
 import { gameModule, knownGame, loadGame } from './games.js';
 import { renderHome } from './home.js';
-import { joinLink, renderLobby, watchersList } from './lobby.js';
+import { deckText, joinLink, renderLobby, watchersList } from './lobby.js';
 import { CODE_RE } from './session.js';
 import { confirmDialog } from './dialog.js';
 import { qrSvg } from './qr.js';
@@ -37,6 +37,8 @@ export class Controller {
     this.hostNotice = null; // {name, me, until}: "Ben is now the host"
     this.wasYourTurn = false;
     this.watchers = null; // the host's dialog of who watches, while it is open
+    this.roomShown = null; // the room of the last room screen drawn
+    this.announceTimer = null;
     const watchersBtn = $('#watchers-btn');
     if (watchersBtn) watchersBtn.addEventListener('click', () => this.openWatchers());
   }
@@ -225,7 +227,7 @@ export class Controller {
       h('div', { class: 'tv-join-text' },
         h('p', { class: 'tv-join-code', testid: 'tv-room-code', text: code }),
         h('p', { class: 'tv-join-link', text: link.replace(/^https?:\/\//, '') }),
-        h('p', { class: 'tv-join-deck', testid: 'deck-lang', text: t('lobby.deck', { lang: LANG_NAMES[s.lang] || s.lang || '' }) })),
+        h('p', { class: 'tv-join-deck', testid: 'deck-lang', text: deckText(s) })),
       h('div', { class: 'tv-join-qr', testid: 'tv-qr' }, qrSvg(link, t('lobby.qrAlt', { link }))));
   }
 
@@ -246,7 +248,21 @@ export class Controller {
     const el = $('#announce');
     el.textContent = '';
     // A fresh text node after a tick makes screen readers read it even if repeated.
-    setTimeout(() => { el.textContent = text; }, 50);
+    clearTimeout(this.announceTimer);
+    this.announceTimer = setTimeout(() => { el.textContent = text; }, 50);
+  }
+
+  /**
+   * A room this page had not shown yet: what was said before it (home's "You
+   * left room QXZT.", the last room's phase) is no longer true there, and a
+   * screen reader reading the live region must not meet it in the new lobby.
+   */
+  enteredRoom(room) {
+    if (this.roomShown === room) return;
+    this.roomShown = room;
+    clearTimeout(this.announceTimer);
+    $('#announce').textContent = '';
+    this.lastAnnounced = null; // its first screen is a first load: the focus says it
   }
 
   say(text) {
@@ -454,6 +470,7 @@ export class Controller {
       say: (text) => this.say(text),
       rerender: (o) => this.render(o),
     };
+    this.enteredRoom(s.room);
     this.setPhase(phase, Number.isFinite(s.round) ? s.round : 0);
     if (phase !== 'reveal') this.say('');
     this.noteHost(s);
@@ -598,6 +615,7 @@ export class Controller {
   /** The session went home: show the message, forget the form's state. */
   wentHome({ message, params, errors }) {
     this.memoKey = null;
+    this.roomShown = null; // coming back to the same room is entering it anew
     this.hostSeen = null;
     this.hostNotice = null;
     this.tvCorner(null);

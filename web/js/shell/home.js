@@ -50,22 +50,37 @@ function deckOptions(select, langs, keep) {
   select.value = want;
 }
 
+const taglineOf = (slug) => (has(`games.${slug}.tagline`) ? t(`games.${slug}.tagline`) : '');
+
+/**
+ * The games as radio cards, each with its tagline. On a phone the cards show
+ * only the names, two to a row, and the picked game's tagline is said once
+ * below them (`picked-tagline`), so Create room stays on the first screen.
+ */
 function gamePicker(games, onPick) {
+  const picked = h('p', { class: 'game-picked-tagline', testid: 'picked-tagline', 'aria-hidden': 'true', text: taglineOf(games[0].slug) });
   return h('fieldset', { class: 'field game-picker', testid: 'game-picker' },
     h('legend', { text: t('home.gameLabel') }),
-    games.map((g, i) => h('label', { class: 'game-choice', dataset: { game: g.slug } },
-      h('input', {
-        type: 'radio',
-        name: 'create-game',
-        value: g.slug,
-        testid: 'game-option',
-        dataset: { focus: `game-${g.slug}` },
-        checked: i === 0,
-        onchange: () => onPick(g.slug),
-      }),
-      h('span', { class: 'game-choice-text' },
-        h('span', { class: 'game-choice-name', text: tOr(`games.${g.slug}.name`, g.slug) }),
-        has(`games.${g.slug}.tagline`) ? h('span', { class: 'game-choice-tagline', text: t(`games.${g.slug}.tagline`) }) : null))));
+    h('div', { class: 'game-choices' },
+      games.map((g, i) => h('label', { class: 'game-choice', dataset: { game: g.slug } },
+        h('input', {
+          type: 'radio',
+          name: 'create-game',
+          value: g.slug,
+          testid: 'game-option',
+          dataset: { focus: `game-${g.slug}` },
+          checked: i === 0,
+          // The tagline stays the radio's description where it is not drawn.
+          'aria-describedby': taglineOf(g.slug) ? `game-tagline-${g.slug}` : null,
+          onchange: () => {
+            picked.textContent = taglineOf(g.slug);
+            onPick(g.slug);
+          },
+        }),
+        h('span', { class: 'game-choice-text' },
+          h('span', { class: 'game-choice-name', text: tOr(`games.${g.slug}.name`, g.slug) }),
+          taglineOf(g.slug) ? h('span', { class: 'game-choice-tagline', id: `game-tagline-${g.slug}`, text: taglineOf(g.slug) }) : null)))),
+    picked);
 }
 
 function build(handlers, { tv, games, folded }) {
@@ -170,7 +185,7 @@ function build(handlers, { tv, games, folded }) {
   h('h2', { id: 'create-h', text: t('home.createHeading') }),
   createName.el,
   picker,
-  h('div', { class: 'field' }, h('label', { for: 'create-lang', text: t('home.deckLabel') }), deck),
+  h('div', { class: 'field field-row' }, h('label', { for: 'create-lang', text: t('home.deckLabel') }), deck),
   choicesSlot,
   createError,
   createBtn);
@@ -182,13 +197,17 @@ function build(handlers, { tv, games, folded }) {
       h('summary', { class: 'btn btn-quiet', text: t('home.createInstead') }),
       createForm)
     : createForm;
+  // Opened from a join link (or on a TV): joining first. Else whoever opens the
+  // page is most likely the one starting a game for the table (the others come
+  // by the link or the QR code): the create form first, so Create room is on a
+  // phone's first screen, and the join form right below it.
+  const forms = folded || !create ? [joinForm, create] : [create, joinForm];
   const node = h('section', { class: 'screen screen-home', 'aria-labelledby': 'home-h' },
     h('h1', { id: 'home-h', class: 'home-title', tabindex: '-1' },
       h('span', { class: 'home-title-main', text: choices ? t('app.name') : t('games.bluff.name') })),
     h('p', { class: 'tagline', text: choices ? '' : t('games.bluff.tagline') }),
     message,
-    joinForm,
-    create,
+    forms,
     tv || choices ? null : h('p', { class: 'how', text: t('games.bluff.how') }));
   /** Pick a game (and a deck) as a rebuilt page had them. */
   const restore = (game, deckValue) => {

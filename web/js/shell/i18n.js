@@ -13,8 +13,9 @@
 export const UI_LANGS = ['en', 'es', 'ru', 'ro', 'fr'];
 export const DEFAULT_LANG = 'en';
 
-// Each language's own name, the same in every UI language (a reader looks for
-// their own language by the name they know).
+// Each language's own name, the same in every UI language: the pickers (the
+// UI language switch, the deck list) show these, as a reader looks for their
+// own language by the name they know.
 export const LANG_NAMES = {
   en: 'English',
   es: 'Español',
@@ -34,6 +35,7 @@ let fallback = {};
 let numberFormat = new Intl.NumberFormat(DEFAULT_LANG);
 let listFormat = null;
 let pluralRules = new Intl.PluralRules(DEFAULT_LANG);
+let displayNames = null;
 
 export const isPlural = (value) => !!value && typeof value === 'object' && !Array.isArray(value)
   && typeof value.other === 'string' && Object.keys(value).every((k) => PLURAL_CATEGORIES.includes(k));
@@ -86,6 +88,7 @@ export async function setLang(lang) {
   listFormat = typeof Intl.ListFormat === 'function'
     ? new Intl.ListFormat(next, { style: 'long', type: 'conjunction' })
     : null;
+  displayNames = namesIn(next);
   document.documentElement.lang = next;
 }
 
@@ -96,6 +99,30 @@ export async function addGameCatalogue(slug, base) {
 }
 
 export const lang = () => current;
+
+/** Intl.DisplayNames for languages in `uiLang`, or null where the browser lacks it. */
+function namesIn(uiLang) {
+  try {
+    return typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([uiLang], { type: 'language' }) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A language named in the UI's language, for a sentence ("Mazo: inglés",
+ * "Deck: Spanish"); the language's own name where the browser can't say it.
+ */
+export function langName(code) {
+  const raw = String(code || '');
+  if (!raw) return '';
+  let name = null;
+  try {
+    name = displayNames ? displayNames.of(raw) : null;
+  } catch { /* not a language code: said as it came */ }
+  if (name && name !== raw) return name;
+  return LANG_NAMES[raw] || raw;
+}
 
 export const fmtNumber = (n) => numberFormat.format(n);
 

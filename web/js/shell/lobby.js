@@ -8,7 +8,7 @@
 // seat by exporting `canTakeSeat(state)` (false: the host adds every seat).
 
 import { h } from './dom.js';
-import { LANG_NAMES, fmtNumber, t } from './i18n.js';
+import { fmtNumber, langName, t } from './i18n.js';
 import { qrSvg } from './qr.js';
 import { activePlayers, gameOf, hostPlayer, players, num } from './common.js';
 import { gameModule } from './games.js';
@@ -63,8 +63,10 @@ export function loopbackWarning() {
     h('p', null, t('lobby.loopbackHow'), ' ', h('code', { text: 'HOST=0.0.0.0 make run' })));
 }
 
-/** "Deck: Español" — the room's word deck. */
-export const deckLine = (state) => h('p', { class: 'deck-lang', testid: 'deck-lang', text: t('lobby.deck', { lang: LANG_NAMES[state.lang] || state.lang || '' }) });
+/** "Deck: Spanish" — the room's word deck, its language named in the UI's. */
+export const deckText = (state) => t('lobby.deck', { lang: langName(state.lang) });
+
+export const deckLine = (state) => h('p', { class: 'deck-lang', testid: 'deck-lang', text: deckText(state) });
 
 export function joinPanel(ctx, { big = false } = {}) {
   const { state } = ctx;
@@ -85,12 +87,16 @@ export function joinPanel(ctx, { big = false } = {}) {
       setTimeout(() => { btn.textContent = t('lobby.copy'); }, 2000);
     },
   }, t('lobby.copy'));
+  // The code, then the link and the deck beside the QR code: on a phone the QR
+  // code is small and sits next to the link, so the host's Start stays on the
+  // first screen; wider screens put it beside both (style.css, .join-panel).
   return h('div', { class: `join-panel${big ? ' is-big' : ''}` },
     h('div', { class: 'code-box' },
       h('p', { class: 'label', 'aria-hidden': 'true', text: t('lobby.roomCodeLabel') }),
       // Screen readers get the code spelled out letter by letter.
       h('p', { class: 'room-code', testid: 'room-code', 'aria-hidden': 'true', text: code }),
-      h('p', { class: 'sr-only', text: t('lobby.codeSpelled', { letters: code.split('').join(' ') }) }),
+      h('p', { class: 'sr-only', text: t('lobby.codeSpelled', { letters: code.split('').join(' ') }) })),
+    h('div', { class: 'link-box' },
       h('p', { class: 'label', text: ctx.tv ? t('lobby.tvScan') : t('lobby.joinLinkLabel') }),
       h('p', { class: 'link-row' },
         h('a', { href: link, class: 'join-link', testid: 'join-link', text: link.replace(/^https?:\/\//, '') }),
@@ -219,20 +225,26 @@ export const watchersLine = (n) => (n > 0 ? t('lobby.watching', { n }) : t('lobb
 export function renderLobby(ctx) {
   const { state } = ctx;
   const seated = activePlayers(state).length;
+  // The host's Watching panel lists everyone not seated, screens too; a count
+  // above it that leaves the TV out would contradict it, so it has the panel
+  // alone. Everyone else gets the count (a TV is an observer too, but the
+  // server counts only people as watching).
+  const watchers = ctx.tv ? null : watchersPanel(ctx);
+  const count = watchers ? null : h('p', { class: 'observers', testid: 'observers', text: watchersLine(num(state.observers)) });
   const node = h('section', { class: 'screen screen-lobby', 'aria-labelledby': 'lobby-h' },
     h('h1', { id: 'lobby-h', class: 'screen-title', tabindex: '-1', dataset: { focus: 'lobby-h' }, text: t('lobby.heading') }),
     joinPanel(ctx, { big: ctx.tv }),
-    loopbackWarning(),
-    // Start in reach on a phone whatever sits above it (a loopback warning, a long title).
+    // Start before the loopback warning, in the sticky action bar: the host's button
+    // in reach on a phone whatever sits above it (a long title, a big join panel).
     h('div', { class: 'actions action-bar' }, startControls(ctx)),
+    loopbackWarning(),
     optionsPanel(ctx),
     h('section', { class: 'panel players-panel', 'aria-labelledby': 'players-h' },
       h('h2', { id: 'players-h', text: playersHeading(ctx, seated) }),
       playerList(ctx, { kick: !ctx.tv && !!(state.me && state.me.host) }),
-      // A TV is an observer too, but the server counts only people as watching.
-      h('p', { class: 'observers', testid: 'observers', text: watchersLine(num(state.observers)) })),
+      count),
     lobbyExtra(ctx),
-    ctx.tv ? null : watchersPanel(ctx));
+    watchers);
   const focus = node.querySelector('[data-testid="start-btn"]:not([disabled])')
     || node.querySelector('[data-testid="take-seat-btn"]')
     || node.querySelector('#lobby-h');
