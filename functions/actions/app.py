@@ -1,4 +1,4 @@
-"""Every client message: the action routes of PROTOCOL.md and `$default`.
+"""Every client message: the action routes of docs/protocol.md and `$default`.
 
 One function serves all action routes: one warm pool and one cold start for
 the whole protocol, and no handler boilerplate copied per route. Unknown

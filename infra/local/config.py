@@ -15,7 +15,7 @@ DEADLINE_QUEUE_NAME = "dictionary-bluff-deadlines"
 DEADLINE_QUEUE_ARN = f"arn:aws:sqs:{REGION}:{ACCOUNT}:{DEADLINE_QUEUE_NAME}"
 DEFAULT_TABLE_NAME = "dictionary-bluff-local"
 
-# API Gateway's WebSocket quotas (DESIGN.md, "Verified facts"). They are real
+# API Gateway's WebSocket quotas (docs/architecture.md, "Verified facts"). They are real
 # durations, not game durations, so TIME_SCALE does not shrink them.
 FRAME_LIMIT_BYTES = 32 * 1024
 POST_LIMIT_BYTES = 128 * 1024

@@ -280,7 +280,7 @@ class Game(ABC, Generic[S]):
     # The game's own actions: action name -> the pydantic model of its fields
     # (strict, `extra="forbid"`; `action`, `req` and `seat` are the table's).
     moves: ClassVar[Mapping[str, type[BaseModel]]] = {}
-    # English messages for the game's own error codes (PROTOCOL.md: codes may be added),
+    # English messages for the game's own error codes (docs/protocol.md: codes may be added),
     # and for a code with a reason of its own wording, under "code:reason".
     messages: ClassVar[Mapping[str, str]] = {}
     # The code refusing a seat beyond `seats(options)[1]` (`take_seat`, `add_seat`).

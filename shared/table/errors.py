@@ -2,7 +2,7 @@
 
 Every refusal is a `Refusal` carrying a code (and, for text, a reason).
 Nothing matches on message text; clients and tests read `code` and `reason`.
-A game adds codes of its own (PROTOCOL.md allows adding codes) as a StrEnum
+A game adds codes of its own (docs/protocol.md allows adding codes) as a StrEnum
 with English messages in `Game.messages`; `message_for` looks in both.
 """
 
@@ -13,7 +13,7 @@ from enum import StrEnum
 
 
 class Code(StrEnum):
-    """The `error.code` values every game shares (PROTOCOL.md)."""
+    """The `error.code` values every game shares (docs/protocol.md)."""
 
     BAD_REQUEST = "bad_request"
     ROOM_NOT_FOUND = "room_not_found"

@@ -27,7 +27,7 @@ MINUTE_MS = 60_000
 
 @dataclass
 class RateLimiter:
-    """A token bucket per connection (PROTOCOL.md: 20 messages a second)."""
+    """A token bucket per connection (docs/protocol.md: 20 messages a second)."""
 
     rate: float = RATE_PER_SECOND
     buckets: dict[str, tuple[float, int]] = field(default_factory=dict)

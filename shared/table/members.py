@@ -142,7 +142,7 @@ def local_seat(room: Room, holder: Member, seat_id: str) -> Member:
 
 
 def max_observers(max_seats: int) -> int:
-    """Observers fill what the seats leave of a room's members (PROTOCOL.md: 300)."""
+    """Observers fill what the seats leave of a room's members (docs/protocol.md: 300)."""
     return MAX_MEMBERS - max_seats
 
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler
 
 from table.contract import Seat, State, Table
 
-MAX_MEMBERS = 300  # seats and observers together (PROTOCOL.md)
+MAX_MEMBERS = 300  # seats and observers together (docs/protocol.md)
 
 # How long a room item lives after its last write (`docs/data-model.md`): a day
 # while anyone is connected, half an hour once nobody is, and not at all once

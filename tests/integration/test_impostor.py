@@ -1,4 +1,4 @@
-"""Impostor through the Lambda handlers on moto (modes/IMPOSTOR.md).
+"""Impostor through the Lambda handlers on moto (docs/impostor.md).
 
 GIVEN players on their own connections (or one operator's device), WHEN they
 play through the real handlers, with timers fired as the deadline queue delivers them, at a

@@ -1,4 +1,4 @@
-"""Every refusal code of PROTOCOL.md through the handlers, each changing nothing.
+"""Every refusal code of docs/protocol.md through the handlers, each changing nothing.
 
 GIVEN a room in the phase where the refusal can happen, WHEN the offending
 message arrives, THEN the sender gets `error` with that code (and the `req`
@@ -129,7 +129,7 @@ CASES: list[Case] = [
     # Ben's seat was resumed on another connection: this one no longer speaks for him.
     (Code.RESUMED_ELSEWHERE, lobby, "Ben", {"action": "start_match"}),
 ]
-# PROTOCOL.md's codes; `rate_limited` has its own test below, `busy` is in test_faults.
+# docs/protocol.md's codes; `rate_limited` has its own test below, `busy` is in test_faults.
 PROTOCOL_CODES = {c for c in Code if c not in {Code.RATE_LIMITED, Code.BUSY}}
 
 

@@ -69,7 +69,7 @@ def test_rules_modules_import_nothing_impure() -> None:
 
 
 def test_a_game_imports_no_other_game_nor_the_service() -> None:
-    """DESIGN.md: a game never imports another game, the service or an adapter."""
+    """docs/architecture.md: a game never imports another game, the service or an adapter."""
     games = [p for p in (SHARED / "games").iterdir() if (p / "__init__.py").exists()]
     assert {g.name for g in games} >= {"bluff"}
     for game in games:

@@ -1,1 +1,1 @@
-"""Impostor: everyone but the impostor knows the secret word (modes/IMPOSTOR.md)."""
+"""Impostor: everyone but the impostor knows the secret word (docs/impostor.md)."""

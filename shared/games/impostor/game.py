@@ -1,4 +1,4 @@
-"""Impostor as the table serves it: `GAME`, registered as "impostor" (modes/IMPOSTOR.md)."""
+"""Impostor as the table serves it: `GAME`, registered as "impostor" (docs/impostor.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Settings (modes/IMPOSTOR.md, "Settings") and what each way to play implies (I2, I5, I9)."""
+"""Settings (docs/impostor.md, "Settings") and what each way to play implies (I2, I5, I9)."""
 
 from __future__ import annotations
 

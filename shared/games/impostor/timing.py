@@ -1,4 +1,4 @@
-"""Timings (modes/IMPOSTOR.md, "Timings"), in ms before TIME_SCALE."""
+"""Timings (docs/impostor.md, "Timings"), in ms before TIME_SCALE."""
 
 from __future__ import annotations
 

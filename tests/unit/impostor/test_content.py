@@ -1,4 +1,4 @@
-"""The Impostor content check: every deck keeps the rules of IMPOSTOR.md "Content".
+"""The Impostor content check: every deck keeps the rules of docs/impostor.md "Content".
 
 A deck is ``content/impostor/<lang>/*.toml``; the format is in ``content/impostor/README.md``.
 Ruling 13c makes a word's translations (the same word id in the other decks) accepted forms

@@ -1,4 +1,4 @@
-// One WebSocket to the game, JSON frames both ways (PROTOCOL.md).
+// One WebSocket to the game, JSON frames both ways (docs/protocol.md).
 //
 // - The URL comes from `config.json` ({websocket_url}) or falls back to
 //   ws(s)://<host>/ws.

@@ -1,4 +1,4 @@
-// Impostor's screens for the shell (modes/IMPOSTOR.md): one render function
+// Impostor's screens for the shell (docs/impostor.md): one render function
 // per phase, the sentence announced when a phase begins, and whether the
 // table waits on this device. Its stylesheet sits beside it.
 
