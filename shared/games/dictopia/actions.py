@@ -1,4 +1,4 @@
-"""Every player action: who may send it, when, and what it changes (Protocol additions)."""
+"""Every player action: who may send it, when, and what it changes (docs/dictopia.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Dictopia's own refusal codes (Protocol additions) and their English messages."""
+"""Dictopia's own refusal codes (docs/dictopia.md, "On the wire") and their English messages."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The wire format of Dictopia's actions (Protocol additions): strict, nothing extra."""
+"""Dictopia's actions on the wire (docs/dictopia.md, "On the wire"): strict, nothing extra."""
 
 from __future__ import annotations
 

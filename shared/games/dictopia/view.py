@@ -1,4 +1,4 @@
-"""What each member sees (Protocol additions, Secrecy): the only path from state to the wire.
+"""What each member sees (docs/dictopia.md, "Secrecy"): the only path from state to the wire.
 
 During a trial a member sees their own hand and word, and only counts of the
 others'. From the tally every hand and word is public; whether a word is

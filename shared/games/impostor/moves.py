@@ -1,4 +1,4 @@
-"""Impostor's actions on the wire (Protocol additions) and its own error codes.
+"""Impostor's actions on the wire (docs/impostor.md, "On the wire") and its own error codes.
 
 Each model is strict and forbids extra fields. `seat` is the table's: a move made
 for a local seat reaches the rules with that seat as the acting member.
