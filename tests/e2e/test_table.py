@@ -31,6 +31,7 @@ require_playwright()
 
 from playwright.sync_api import expect  # noqa: E402
 
+from table.text import display_form  # noqa: E402
 from tests.e2e.bots import Bot  # noqa: E402
 from tests.e2e.browser import (  # noqa: E402
     PHONE,
@@ -351,9 +352,9 @@ new MutationObserver(() => {
 def decoys(state: dict[str, Any], entries: list[str]) -> str:
     """A ballot card that is neither the truth (from the deck) nor a player's entry."""
     card = next(c for c in load_deck(state["lang"]).values() if c.word == state["word"])
-    return next(
-        o["text"] for o in state["ballot"] if o["text"] != card.truth and o["text"] not in entries
-    )
+    # Every card is shown in the display form, so compare display forms.
+    known = {display_form(text) for text in (card.truth, *entries)}
+    return next(o["text"] for o in state["ballot"] if o["text"] not in known)
 
 
 def vote_for_text(screen: Screen, text: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.bluff.ballot import sort_entries
+from games.bluff.display import shown
 from games.bluff.state import BluffState, Round, Summary
 from games.bluff.timings import (
     AWARDS_HOLD_MS,
@@ -108,8 +109,8 @@ def reveal(state: BluffState, table: Table, round_: Round) -> dict[str, object]:
     return {
         "word": round_.card.word,
         "note": round_.card.note,
-        "truth": round_.card.truth,
-        "aliases": list(round_.card.aliases),
+        "truth": shown(round_.card.truth, table.lang),
+        "aliases": [shown(alias, table.lang) for alias in round_.card.aliases],
         "options": [
             {
                 "id": option.id,
@@ -121,10 +122,14 @@ def reveal(state: BluffState, table: Table, round_: Round) -> dict[str, object]:
             for option in round_.ballot
         ],
         "truth_writers": [
-            {"player": p, "text": round_.entries[p].text} for p in sorting.truth_writers
+            {"player": p, "text": shown(round_.entries[p].text, table.lang)}
+            for p in sorting.truth_writers
         ],
         "groups": [
-            {"writers": writers, "texts": [round_.entries[p].text for p in writers]}
+            {
+                "writers": writers,
+                "texts": [shown(round_.entries[p].text, table.lang) for p in writers],
+            }
             for writers in sorting.groups
         ],
         "skipped": [p for p in round_.players if p not in round_.entries],
@@ -134,7 +139,7 @@ def reveal(state: BluffState, table: Table, round_: Round) -> dict[str, object]:
     }
 
 
-def summary(round_: Round) -> Summary:
+def summary(round_: Round, lang: str) -> Summary:
     """What the result sheet keeps: the word, the truth and the bluff that fooled most."""
     best = None
     for option in round_.ballot:
@@ -155,7 +160,7 @@ def summary(round_: Round) -> Summary:
             fooled_by[chosen.writer] = fooled_by.get(chosen.writer, 0) + 1
     return Summary(
         word=round_.card.word,
-        truth=round_.card.truth,
+        truth=shown(round_.card.truth, lang),
         fooled=fooled_by,
         found=found,
         best_bluff=None

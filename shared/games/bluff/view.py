@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.bluff.display import shown
 from games.bluff.rules import eligible_voters, short_handed, writers
 from games.bluff.scoring import reveal
 from games.bluff.state import REVEAL, ROUNDS, VOTING, WRITING, BluffState
@@ -123,7 +124,7 @@ def view(state: BluffState, table: Table, member_id: str, now: int) -> dict[str,
         fields["note"] = round_.card.note
         if phase == WRITING:
             pick = table.picks.get(me.id)
-            fields["my_entry"] = pick["text"] if pick else None
+            fields["my_entry"] = shown(str(pick["text"]), table.lang) if pick else None
             # Ruling 8a: progress as counts only, both over the round's active
             # players, so "3 of 3" means done.
             expected = shared.expected or []
@@ -134,7 +135,7 @@ def view(state: BluffState, table: Table, member_id: str, now: int) -> dict[str,
             )
         else:
             entry = round_.entries.get(me.id)
-            fields["my_entry"] = entry.text if entry else None
+            fields["my_entry"] = shown(entry.text, table.lang) if entry else None
             fields["ballot"] = [
                 {"id": o.id, "text": o.text, "mine": o.writer == me.id} for o in round_.ballot
             ]
