@@ -424,6 +424,24 @@ def test_r8a_progress_is_shown_only_as_counts() -> None:
     )
 
 
+def test_r8a_writing_names_the_seats_still_writing_and_voting_only_counts() -> None:
+    """The TV can say whom the room waits for while writing; never who has voted."""
+    table = writing(4)
+    ids = table.ids
+    assert table.view("Ana")["still_writing"] == [ids[n] for n in ("Ana", "Ben", "Cy", "Dee")]
+    table.submit("Cy", "a wooden bucket for milk")
+    table.submit("Ana", "a basket for eels")
+    for name in ("Ana", "Ben", "Cy", "Dee"):
+        assert table.view(name)["still_writing"] == [ids["Ben"], ids["Dee"]]
+    table.act("Dee", Leave())  # nobody waits for a seat that left
+    assert table.view("Ana")["still_writing"] == [ids["Ben"]]
+    table.submit("Ben", "a winter coat of wool")
+    state = table.view("Ana")
+    assert state["phase"] == "voting" and state["still_writing"] is None
+    assert (state["votes_in"], state["voters"]) == (0, 3)
+    assert not any(isinstance(v, list) and ids["Ana"] in v for v in state.values())
+
+
 # --- R9 The ballot ---
 
 
