@@ -10,6 +10,7 @@ from games.bluff.timings import (
     INTRO_MS,
     SHOW_ENDS_BY_MS,
     STEP_MAX_MS,
+    STEP_MIN_MS,
     TRUTH_HOLD_MS,
     WRITER_AT,
 )
@@ -58,17 +59,22 @@ def beats(env: Env, round_: Round) -> list[dict[str, object]]:
     """
     truth = next((o.id for o in round_.ballot if o.kind == "truth"), None)
     lies = [option_id for option_id in show_order(round_) if option_id != truth]
-    window = SHOW_ENDS_BY_MS - AWARDS_HOLD_MS - TRUTH_HOLD_MS - INTRO_MS
-    step = min(STEP_MAX_MS, window // max(1, len(lies)))
+    holds = INTRO_MS + TRUTH_HOLD_MS + AWARDS_HOLD_MS
+    step = min(STEP_MAX_MS, max(STEP_MIN_MS, (SHOW_ENDS_BY_MS - holds) // max(1, len(lies))))
+    # Steps at their shortest and still too many: the intro and holds give way.
+    squeeze = max(0.0, min(1.0, (SHOW_ENDS_BY_MS - step * len(lies)) / holds))
+    intro, truth_hold, awards_hold = (
+        int(ms * squeeze) for ms in (INTRO_MS, TRUTH_HOLD_MS, AWARDS_HOLD_MS)
+    )
     plan: list[tuple[int, str, str | None]] = []
-    at = INTRO_MS
+    at = intro
     for option_id in lies:
         plan.append((at, "voters", option_id))
         plan.append((at + round(step * WRITER_AT), "writer", option_id))
         at += step
     plan.append((at, "truth", truth))
-    plan.append((at + TRUTH_HOLD_MS, "awards", None))
-    plan.append((at + TRUTH_HOLD_MS + AWARDS_HOLD_MS, "totals", None))
+    plan.append((at + truth_hold, "awards", None))
+    plan.append((at + truth_hold + awards_hold, "totals", None))
     return [
         {"at": env.now + env.length(offset), "cue": cue, **({"option": o} if o else {})}
         for offset, cue, o in plan
