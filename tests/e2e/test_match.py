@@ -155,7 +155,7 @@ def play_round(
     for screen in players:
         own = screen.page.locator('button[data-testid="ballot-option"][disabled]')
         expect(own).to_have_count(1)
-        expect(own).to_contain_text(bluffs[screen.name])
+        expect(own).to_contain_text(display_form(bluffs[screen.name]))  # as every card is shown
         expect(own).to_contain_text("your bluff")
     chosen = {
         "Cy": vote_with_keys(cy),
