@@ -12,6 +12,8 @@ from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
+from games.bluff.display import shown
+
 
 class Bot:
     """One seat: sends actions, keeps every `state` and the answers to its requests."""
@@ -107,7 +109,9 @@ class Bot:
         s = self.wait(
             lambda: self.state if self.state.get("can_vote") else None, "a ballot to vote on"
         )
-        option = next(o["id"] for o in s["ballot"] if o["text"] == text)
+        # Cards are shown in the display form, however the text was typed.
+        wanted = {text, shown(text, s.get("lang") or "en")}
+        option = next(o["id"] for o in s["ballot"] if o["text"] in wanted)
         self.request("vote", round=s["round"], option=option)
 
     def close(self) -> None:

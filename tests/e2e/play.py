@@ -9,6 +9,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from games.bluff.display import shown
 from tests.e2e.browser import Screen
 
 # Six plausible bluffs per player: all different, all valid (RULES R3/R4).
@@ -114,7 +115,9 @@ def submit(screen: Screen, text: str, *, closes_phase: bool = False) -> None:
     if closes_phase:
         expect(screen.page.locator('main[data-phase="writing"]')).to_have_count(0)
     else:
-        expect(screen.testid("entry-sent")).to_contain_text(text)
+        # The entry comes back in the display form every card is shown in.
+        lang = screen.last_state().get("lang") or "en"
+        expect(screen.testid("entry-sent")).to_contain_text(shown(text, lang))
     request = wait_until(screen, lambda: screen.sent("submit")[sent_before:], "the submit frame")[0]
     reply = wait_until(screen, lambda: screen.reply_to(request), "the submit reply")
     assert reply["type"] == "ok", reply

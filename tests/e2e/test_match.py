@@ -21,6 +21,7 @@ require_playwright()
 
 from playwright.sync_api import expect  # noqa: E402
 
+from table.text import display_form  # noqa: E402
 from tests.e2e.browser import PHONE, TV_SIZE, Screen, problems  # noqa: E402
 from tests.e2e.play import (  # noqa: E402
     BLUFFS,
@@ -156,7 +157,7 @@ def play_round(
     for screen in players:
         own = screen.page.locator('button[data-testid="ballot-option"][disabled]')
         expect(own).to_have_count(1)
-        expect(own).to_contain_text(bluffs[screen.name])
+        expect(own).to_contain_text(display_form(bluffs[screen.name]))  # as every card is shown
         expect(own).to_contain_text("your bluff")
     chosen = {
         "Cy": vote_with_keys(cy),
@@ -214,7 +215,7 @@ def reload_mid_round(ben: Screen, text: str, round_: int) -> None:
     welcomes = len(ben.received("welcome"))
     ben.page.reload()
     ben.wait_phase("writing", round_)
-    expect(ben.testid("entry-sent")).to_contain_text(text)
+    expect(ben.testid("entry-sent")).to_contain_text(display_form(text))
     expect(ben.testid("entry")).to_have_count(0)
     resume = ben.sent("resume")[-1]
     assert resume["room"] == ben.last_state()["room"]

@@ -12,6 +12,7 @@ import json
 
 import pytest
 
+from table.text import display_form
 from tests.support.aws import Context, Seated, Stack, aws_stack, event
 from tests.support.bluff import NAMES
 
@@ -30,10 +31,14 @@ def play_round(stack: Stack, seated: Seated, names: list[str], round_: int) -> N
     assert state["phase"] == "voting", "writing closes when everyone has written"
     ballot = {o["text"]: o["id"] for o in state["ballot"]}
     assert truth.upper() not in ballot, "the truth match is off the ballot (R6)"
-    stack.send(seated.cids["Ben"], action="vote", round=round_, option=ballot[truth])
+    # The ballot shows every text in its display form (docs/rules.md).
+    stack.send(seated.cids["Ben"], action="vote", round=round_, option=ballot[display_form(truth)])
     for name in names[2:]:
         stack.send(
-            seated.cids[name], action="vote", round=round_, option=ballot[bluff_of("Ben", round_)]
+            seated.cids[name],
+            action="vote",
+            round=round_,
+            option=ballot[display_form(bluff_of("Ben", round_))],
         )
     assert stack.last_state(seated.cids["Ana"])["phase"] == "reveal"
 
@@ -140,7 +145,7 @@ def test_reconnect_resumes_the_seat_with_entry_and_vote() -> None:
         welcome = stack.messages(fresh, "welcome")[0]
         assert (welcome["player"], welcome["role"]) == (seated.ids["Ben"], "player")
         state = stack.last_state(fresh)
-        assert state["my_entry"] == "a coat for rainy days"
+        assert state["my_entry"] == "A coat for rainy days"
         assert stack.last_state(seated.cids["Ana"])["players"][1]["connected"]
 
 

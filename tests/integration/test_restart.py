@@ -20,6 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from infra.local.testing import RunningStack, running_stack
 from table.adapters.sqlite import Database, SqliteRoomStore
+from table.text import display_form
 
 TIME_SCALE = 0.1  # writing 5.5 s, voting 4 s, reveal 2 s
 NAMES = ("Ann", "Bob", "Cy")
@@ -130,7 +131,7 @@ def test_sigkill_mid_match_loses_nothing_and_a_passed_deadline_fires_at_once(
 
     for name in NAMES:
         reveal = reveals[name]
-        assert reveal["my_entry"] == TEXTS[name]
+        assert reveal["my_entry"] == display_form(TEXTS[name])  # shown in the display form
         assert reveal["my_vote"] == seen[name].get("vote2")  # Cy never voted: None
         assert [p["name"] for p in reveal["players"]] == list(NAMES)
         for player in reveal["players"]:

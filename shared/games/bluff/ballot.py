@@ -6,7 +6,8 @@ Entries are sorted by their comparison key (R5) into three kinds:
 - groups of two or more matching entries: all left off, symmetrically (R7);
 - unique bluffs: on the ballot, worth 500 for every player they fool.
 The ballot is the truth, the unique bluffs, and the first suitable fallbacks
-until it has at least four cards, in a secure shuffle behind fresh ids (R9).
+until it has at least four cards, in a secure shuffle behind fresh ids (R9),
+every text in the one display form (`display.py`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import base64
 from collections import defaultdict
 from dataclasses import dataclass
 
+from games.bluff.display import shown
 from games.bluff.state import Option, Round
 from table.contract import Rng
 from table.text import comparison_key
@@ -54,11 +56,12 @@ def _opaque_id(rng: Rng) -> str:
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
 
-def build_ballot(round_: Round, rng: Rng) -> list[Option]:
+def build_ballot(round_: Round, rng: Rng, lang: str) -> list[Option]:
+    """The round's cards, each text in its display form (`display.shown`)."""
     card = round_.card
-    options = [Option(id="", kind="truth", text=card.truth)]
+    options = [Option(id="", kind="truth", text=shown(card.truth, lang))]
     options += [
-        Option(id="", kind="bluff", text=round_.entries[p].text, writer=p)
+        Option(id="", kind="bluff", text=shown(round_.entries[p].text, lang), writer=p)
         for p in sort_entries(round_).unique
     ]
     # Ruling 9a: a fallback must differ from the truth, every alias, every entry
@@ -70,7 +73,7 @@ def build_ballot(round_: Round, rng: Rng) -> list[Option]:
             break
         key = comparison_key(fallback)
         if key not in used:
-            options.append(Option(id="", kind="fallback", text=fallback))
+            options.append(Option(id="", kind="fallback", text=shown(fallback, lang)))
             used.add(key)
     rng.shuffle(options)
     ids: set[str] = set()

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from games.bluff import rules
+from games.bluff.display import shown
 from games.bluff.moves import Continue, Hold, Submit, Vote
 from games.bluff.state import MAX_PLAYERS, MIN_PLAYERS, BluffState
 from games.bluff.view import view
@@ -58,11 +59,12 @@ class DictionaryBluff(Game[BluffState]):
         return view(state, table, member, now)
 
     def secrets(self, state: BluffState, table: Table) -> list[str]:
-        """Before the reveal: the aliases, the fallbacks and every entry not on the ballot."""
+        """Before the reveal: the aliases and fallbacks, as stored and as they would be shown."""
         round_ = state.round
         if round_ is None or round_.revealed:
             return []
-        return [*round_.card.aliases, *round_.card.bluffs]
+        stored = [*round_.card.aliases, *round_.card.bluffs]
+        return [*stored, *(shown(text, table.lang) for text in stored)]
 
 
 @cache

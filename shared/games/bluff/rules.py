@@ -139,7 +139,7 @@ def _close_writing(state: BluffState, table: Table, env: Env, effects: list[Effe
         for p, pick in table.picks.items()
         if p in round_.players
     }
-    round_.ballot = build_ballot(round_, env.rng)
+    round_.ballot = build_ballot(round_, env.rng, table.lang)
     # Fallbacks left off the ballot are never needed again: drop them, so
     # they cannot leak and the stored room stays small.
     round_.card = round_.card.model_copy(update={"bluffs": ()})
@@ -189,7 +189,7 @@ def _open_reveal(state: BluffState, table: Table, env: Env, effects: list[Effect
     for player, points in awards(round_).items():
         state.scores[player] = state.scores.get(player, 0) + points
     round_.beats = beats(env, round_)
-    state.history.append(summary(round_))
+    state.history.append(summary(round_, table.lang))
     effects.append(Archive(f"{state.match:04d}#{round_.number}", reveal(state, table, round_)))
     state.continue_at = env.now + env.length(CONTINUE_AFTER_MS)
     _enter(state, REVEAL, env, effects)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from games.bluff.ballot import sort_entries
+from games.bluff.display import shown
 from games.bluff.state import BluffState, Round, Summary
 from games.bluff.timings import (
     AWARDS_HOLD_MS,
     INTRO_MS,
     SHOW_ENDS_BY_MS,
     STEP_MAX_MS,
+    STEP_MIN_MS,
     TRUTH_HOLD_MS,
     WRITER_AT,
 )
@@ -57,17 +59,22 @@ def beats(env: Env, round_: Round) -> list[dict[str, object]]:
     """
     truth = next((o.id for o in round_.ballot if o.kind == "truth"), None)
     lies = [option_id for option_id in show_order(round_) if option_id != truth]
-    window = SHOW_ENDS_BY_MS - AWARDS_HOLD_MS - TRUTH_HOLD_MS - INTRO_MS
-    step = min(STEP_MAX_MS, window // max(1, len(lies)))
+    holds = INTRO_MS + TRUTH_HOLD_MS + AWARDS_HOLD_MS
+    step = min(STEP_MAX_MS, max(STEP_MIN_MS, (SHOW_ENDS_BY_MS - holds) // max(1, len(lies))))
+    # Steps at their shortest and still too many: the intro and holds give way.
+    squeeze = max(0.0, min(1.0, (SHOW_ENDS_BY_MS - step * len(lies)) / holds))
+    intro, truth_hold, awards_hold = (
+        int(ms * squeeze) for ms in (INTRO_MS, TRUTH_HOLD_MS, AWARDS_HOLD_MS)
+    )
     plan: list[tuple[int, str, str | None]] = []
-    at = INTRO_MS
+    at = intro
     for option_id in lies:
         plan.append((at, "voters", option_id))
         plan.append((at + round(step * WRITER_AT), "writer", option_id))
         at += step
     plan.append((at, "truth", truth))
-    plan.append((at + TRUTH_HOLD_MS, "awards", None))
-    plan.append((at + TRUTH_HOLD_MS + AWARDS_HOLD_MS, "totals", None))
+    plan.append((at + truth_hold, "awards", None))
+    plan.append((at + truth_hold + awards_hold, "totals", None))
     return [
         {"at": env.now + env.length(offset), "cue": cue, **({"option": o} if o else {})}
         for offset, cue, o in plan
@@ -108,8 +115,8 @@ def reveal(state: BluffState, table: Table, round_: Round) -> dict[str, object]:
     return {
         "word": round_.card.word,
         "note": round_.card.note,
-        "truth": round_.card.truth,
-        "aliases": list(round_.card.aliases),
+        "truth": shown(round_.card.truth, table.lang),
+        "aliases": [shown(alias, table.lang) for alias in round_.card.aliases],
         "options": [
             {
                 "id": option.id,
@@ -121,10 +128,14 @@ def reveal(state: BluffState, table: Table, round_: Round) -> dict[str, object]:
             for option in round_.ballot
         ],
         "truth_writers": [
-            {"player": p, "text": round_.entries[p].text} for p in sorting.truth_writers
+            {"player": p, "text": shown(round_.entries[p].text, table.lang)}
+            for p in sorting.truth_writers
         ],
         "groups": [
-            {"writers": writers, "texts": [round_.entries[p].text for p in writers]}
+            {
+                "writers": writers,
+                "texts": [shown(round_.entries[p].text, table.lang) for p in writers],
+            }
             for writers in sorting.groups
         ],
         "skipped": [p for p in round_.players if p not in round_.entries],
@@ -134,7 +145,7 @@ def reveal(state: BluffState, table: Table, round_: Round) -> dict[str, object]:
     }
 
 
-def summary(round_: Round) -> Summary:
+def summary(round_: Round, lang: str) -> Summary:
     """What the result sheet keeps: the word, the truth and the bluff that fooled most."""
     best = None
     for option in round_.ballot:
@@ -155,7 +166,7 @@ def summary(round_: Round) -> Summary:
             fooled_by[chosen.writer] = fooled_by.get(chosen.writer, 0) + 1
     return Summary(
         word=round_.card.word,
-        truth=round_.card.truth,
+        truth=shown(round_.card.truth, lang),
         fooled=fooled_by,
         found=found,
         best_bluff=None

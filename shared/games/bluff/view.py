@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.bluff.display import shown
 from games.bluff.rules import eligible_voters, short_handed, writers
 from games.bluff.scoring import reveal
 from games.bluff.state import REVEAL, ROUNDS, VOTING, WRITING, BluffState
@@ -104,6 +105,7 @@ def view(state: BluffState, table: Table, member_id: str, now: int) -> dict[str,
         "note": None,
         "ready": None,
         "expected": None,
+        "still_writing": None,
         "my_entry": None,
         "can_submit": False,
         "ballot": None,
@@ -123,18 +125,21 @@ def view(state: BluffState, table: Table, member_id: str, now: int) -> dict[str,
         fields["note"] = round_.card.note
         if phase == WRITING:
             pick = table.picks.get(me.id)
-            fields["my_entry"] = pick["text"] if pick else None
-            # Ruling 8a: progress as counts only, both over the round's active
-            # players, so "3 of 3" means done.
+            fields["my_entry"] = shown(str(pick["text"]), table.lang) if pick else None
+            # Progress over the round's active players, so "3 of 3" means done.
+            # Writing also names whom the room waits for (docs/rules.md, 8a): every
+            # player writes, so that says nothing about any entry. Voting stays
+            # counts only: truth-matchers do not vote, so naming voters would out them.
             expected = shared.expected or []
             fields["ready"] = sum(1 for p in expected if p in table.picks)
             fields["expected"] = len(expected)
+            fields["still_writing"] = [p for p in expected if p not in table.picks]
             fields["can_submit"] = (
                 me.id in expected and pick is None and now < (state.deadline or 0)
             )
         else:
             entry = round_.entries.get(me.id)
-            fields["my_entry"] = entry.text if entry else None
+            fields["my_entry"] = shown(entry.text, table.lang) if entry else None
             fields["ballot"] = [
                 {"id": o.id, "text": o.text, "mine": o.writer == me.id} for o in round_.ballot
             ]

@@ -12,7 +12,8 @@ members.
 
 Modules: `keys` (normalize, comparison_key, words), `detectors` (the checks
 and their order), `characters` (control, invisible, stacked marks), `domains`
-(web and email addresses, handles), `names` (name keys), `reasons`.
+(web and email addresses, handles), `names` (name keys), `reasons`, `tidy`
+(the form a definition is shown in, and the checked clean-up built on it).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from table.text.detectors import (
 from table.text.keys import comparison_key, normalize, words
 from table.text.names import name_key, same_name, skeleton
 from table.text.reasons import Reason, TextRefused
+from table.text.tidy import calm, display_form
 
 __all__ = [
     "DEFINITION_CHECKS",
@@ -42,9 +44,11 @@ __all__ = [
     "Draft",
     "Reason",
     "TextRefused",
+    "calm",
     "check_definition",
     "check_name",
     "comparison_key",
+    "display_form",
     "name_key",
     "normalize",
     "same_name",

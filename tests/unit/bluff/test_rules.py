@@ -16,7 +16,7 @@ from table.contract import Timer
 from table.errors import Code, Refusal
 from table.referee import Kick, Leave, Start, TakeSeat
 from table.room import Role
-from table.text import Reason
+from table.text import Reason, display_form
 from tests.support.bluff import DECK, NAMES, Phase, Table
 from tests.support.bluff import card as _card
 from wordcards import Card
@@ -201,15 +201,17 @@ def test_r2a_nothing_secret_reaches_any_view_before_the_reveal() -> None:
 def test_r3_entry_is_accepted_once_and_never_replaced() -> None:
     table = writing(3)
     table.submit("Ana", "a wooden bucket for milk")
-    assert table.view("Ana")["my_entry"] == "a wooden bucket for milk"
+    assert table.view("Ana")["my_entry"] == "A wooden bucket for milk"  # the display form
     refused(Code.ALREADY_SUBMITTED, table.submit, "Ana", "a different idea entirely")
-    assert table.view("Ana")["my_entry"] == "a wooden bucket for milk"
+    assert table.view("Ana")["my_entry"] == "A wooden bucket for milk"
 
 
 def test_r3a_entry_is_normalized_for_storage() -> None:
     table = writing(3)
     table.submit("Ana", "  a   cafe\u0301  bench  ")
-    assert table.view("Ana")["my_entry"] == "a café bench"
+    assert table.view("Ana")["my_entry"] == "A café bench"  # shown in the display form
+    table.fire()
+    assert table.room.round.entries[table.ids["Ana"]].text == "a café bench"  # stored as typed
 
 
 def test_r3a_eight_and_hundred_code_points_are_allowed() -> None:
@@ -265,7 +267,7 @@ def test_r4_a_refused_text_leaves_no_trace_and_may_be_retried() -> None:
     refused(Code.INVALID_TEXT, table.submit, "Ana", "call +1 555 123 4567", reason=Reason.PHONE)
     assert table.room.model_dump() == before
     table.submit("Ana", "a wooden bucket for milk")
-    assert table.view("Ana")["my_entry"] == "a wooden bucket for milk"
+    assert table.view("Ana")["my_entry"] == "A wooden bucket for milk"
 
 
 def test_r4b_names_are_checked_like_definitions() -> None:
@@ -347,18 +349,18 @@ def test_r6_truth_match_is_accepted_without_hint_off_ballot_1000_and_no_vote() -
     hit = table.submit("Ana", "Someone who watches boats.")
     assert plain.effects == hit.effects == []
     ana, ben = table.view("Ana"), table.view("Ben")
-    assert set(ana) == set(ben) and ana["my_entry"] == "Someone who watches boats."
+    assert set(ana) == set(ben) and ana["my_entry"] == "Someone who watches boats"
     table.submit("Cy", "a winter coat of wool")
     table.submit("Dee", "a basket for eels")
     ballot_texts = [o.text for o in table.room.round.ballot]
-    assert "Someone who watches boats." not in ballot_texts
+    assert "Someone who watches boats" not in ballot_texts
     assert table.view("Ana")["can_vote"] is False
     refused(Code.NOT_ELIGIBLE, table.vote, "Ana", table.option(kind="truth"))
     for name in ("Ben", "Cy", "Dee"):
         table.vote(name, table.option(kind="truth"))
     assert reveal_of(table)["awards"][table.ids["Ana"]] == 1000
     assert reveal_of(table)["truth_writers"] == [
-        {"player": table.ids["Ana"], "text": "Someone who watches boats."}
+        {"player": table.ids["Ana"], "text": "Someone who watches boats"}
     ]
 
 
@@ -422,6 +424,24 @@ def test_r8a_progress_is_shown_only_as_counts() -> None:
     )
 
 
+def test_r8a_writing_names_the_seats_still_writing_and_voting_only_counts() -> None:
+    """The TV can say whom the room waits for while writing; never who has voted."""
+    table = writing(4)
+    ids = table.ids
+    assert table.view("Ana")["still_writing"] == [ids[n] for n in ("Ana", "Ben", "Cy", "Dee")]
+    table.submit("Cy", "a wooden bucket for milk")
+    table.submit("Ana", "a basket for eels")
+    for name in ("Ana", "Ben", "Cy", "Dee"):
+        assert table.view(name)["still_writing"] == [ids["Ben"], ids["Dee"]]
+    table.act("Dee", Leave())  # nobody waits for a seat that left
+    assert table.view("Ana")["still_writing"] == [ids["Ben"]]
+    table.submit("Ben", "a winter coat of wool")
+    state = table.view("Ana")
+    assert state["phase"] == "voting" and state["still_writing"] is None
+    assert (state["votes_in"], state["voters"]) == (0, 3)
+    assert not any(isinstance(v, list) and ids["Ana"] in v for v in state.values())
+
+
 # --- R9 The ballot ---
 
 
@@ -434,7 +454,7 @@ def test_r9_ballot_is_topped_up_with_fallbacks_to_exactly_four() -> None:
     assert kinds == ["bluff", "bluff", "fallback", "truth"]
     fallback = next(o for o in table.room.round.ballot if o.kind == "fallback")
     # Ruling 9a: the first fallback matches an entry, so the second one is used.
-    assert fallback.text == "a shepherd's whistle carved from horn"
+    assert fallback.text == "A shepherd's whistle carved from horn"
 
 
 def test_r9_no_fallbacks_when_players_fill_the_ballot() -> None:
@@ -467,7 +487,7 @@ def test_r9a_fallbacks_skip_the_truth_aliases_entries_and_each_other() -> None:
     table.play_card(card)
     table.fire()
     fallbacks = [o.text for o in table.room.round.ballot if o.kind == "fallback"]
-    assert sorted(fallbacks) == ["a grumpy neighbour", "a shepherd's whistle", "a small copper pot"]
+    assert sorted(fallbacks) == ["A grumpy neighbour", "A shepherd's whistle", "A small copper pot"]
 
 
 def test_r9b_ids_are_fresh_random_and_the_order_is_shuffled() -> None:
@@ -501,7 +521,7 @@ def test_r10_a_unique_bluffs_writer_cannot_choose_it() -> None:
     table.fire()
     state = table.view("Ana")
     mine = [o for o in state["ballot"] if o["mine"]]
-    assert [o["text"] for o in mine] == ["a wooden bucket for milk"]
+    assert [o["text"] for o in mine] == ["A wooden bucket for milk"]
     refused(Code.OWN_OPTION, table.vote, "Ana", mine[0]["id"])
     assert not any(o["mine"] for o in table.view("Ben")["ballot"])
 
@@ -608,8 +628,11 @@ def test_r12_reveal_shows_everything_with_timed_beats() -> None:
     table.vote("Ben", table.bluff_of("Ana"))
     table.fire()
     shown = table.view("Cy")["reveal"]
-    assert shown["truth"] == table.truth() and shown["word"] == table.room.round.card.word
-    assert shown["aliases"] == list(table.room.round.card.aliases)
+    assert (
+        shown["truth"] == display_form(table.truth())
+        and shown["word"] == table.room.round.card.word
+    )
+    assert shown["aliases"] == [display_form(a) for a in table.room.round.card.aliases]
     ana = next(o for o in shown["options"] if o["writers"] == [table.ids["Ana"]])
     assert ana["kind"] == "bluff" and ana["voters"] == [table.ids["Ben"]]
     assert shown["skipped"] == [table.ids["Ben"], table.ids["Cy"]]
@@ -682,7 +705,7 @@ def test_r12c_resume_restores_the_seat_with_own_entry_and_vote() -> None:
     welcome = table.top.resume(table.ids["Ben"])
     assert (welcome.member, welcome.role) == (table.ids["Ben"], Role.PLAYER)
     state = table.view("Ben")
-    assert state["my_entry"] == "a winter coat of wool"
+    assert state["my_entry"] == "A winter coat of wool"
     assert state["my_vote"] == table.option(kind="truth")
     refused(Code.BAD_TOKEN, table.top.resume_token, "0" * 32)
 

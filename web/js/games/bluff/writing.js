@@ -4,7 +4,7 @@
 import { h, normalizedLength } from '../../shell/dom.js';
 import { t } from '../../shell/i18n.js';
 import { countdown } from '../../shell/countdown.js';
-import { isActivePlayer, num, roundLabel, scoresPanel, statusLine } from '../../shell/common.js';
+import { isActivePlayer, namesOf, num, roundLabel, scoresPanel, statusLine } from '../../shell/common.js';
 import * as store from '../../shell/storage.js';
 import { lastRoundNotice, lateJoinerScreen, watchingNotice, wordBlock } from './common.js';
 
@@ -24,9 +24,14 @@ export function readyLine(state) {
   for (let i = 0; i < state.expected; i += 1) {
     dots.push(h('span', { class: `dot${i < state.ready ? ' is-on' : ''}` }));
   }
+  // Whom the room is waiting for, as the server names them (writing only).
+  const waiting = Array.isArray(state.still_writing) && state.still_writing.length
+    ? h('p', { class: 'waiting-for', testid: 'still-writing', text: t('bluff.writing.waitingFor', { names: namesOf(state, state.still_writing) }) })
+    : null;
   return h('div', { class: 'progress-line' },
     h('p', { class: 'count', testid: 'ready-count', text: t('bluff.writing.ready', { n: state.ready, of: state.expected }) }),
-    h('span', { class: 'dots', 'aria-hidden': 'true' }, dots));
+    h('span', { class: 'dots', 'aria-hidden': 'true' }, dots),
+    waiting);
 }
 
 export function renderWriting(ctx) {
