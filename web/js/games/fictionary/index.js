@@ -3,7 +3,6 @@
 // announced when a phase begins, and whether the table is waiting on this
 // member ("● Your turn" in the title).
 
-import { h } from '../../shell/dom.js';
 import { t } from '../../shell/i18n.js';
 import { players } from '../../shell/common.js';
 import { renderChoosing } from './choosing.js';
@@ -15,11 +14,6 @@ import { isJudge, judgeName, mySeat } from './common.js';
 import { chimeWhenHidden } from './helpers.js';
 
 export { lobbyExtra } from './lobby.js';
-
-// The game's own stylesheet (the shell's CSP allows 'self').
-if (typeof document !== 'undefined' && !document.querySelector('link[data-game="fictionary"]')) {
-  document.head.appendChild(h('link', { rel: 'stylesheet', href: new URL('./fictionary.css', import.meta.url).href, dataset: { game: 'fictionary' } }));
-}
 
 export const screens = {
   choosing: renderChoosing,
