@@ -55,7 +55,7 @@ ENTRIES = {
 }
 
 # Keyboard cues that must not show on a touch phone.
-KEY_CUES = ("(S)", "(R)", catalogue(LANG)["fictionary.choosing.keys"])
+KEY_CUES = ("(S)", "(R)", "Las teclas 1–5", catalogue(LANG)["fictionary.howto.keys"])
 
 # One snapshot: the reveal's reached beats and every total on screen.
 _REVEAL_SNAPSHOT = """() => {
