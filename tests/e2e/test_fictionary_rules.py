@@ -548,7 +548,13 @@ def test_f28_skip_jumps_to_every_beats_end_state(browser: Any, stages: list[fp.S
 def test_f28_first_time_job_cards_and_how_to_play(browser: Any, stages: list[fp.Stage]) -> None:
     s = stage(stages, browser, fp.writing(), **PHONE)
     expect(s.testid("how-to")).to_be_visible()
+    # One card at a time, under the word and the field: the job's card after How to play.
+    expect(s.testid("job-card")).to_have_count(0)
+    expect(s.testid("word")).to_be_in_viewport(ratio=1)
+    expect(s.testid("entry")).to_be_in_viewport()
+    s.testid("howto-close").click()
     expect(s.page.locator('[data-testid="job-card"][data-job="write"]')).to_be_visible()
+    expect(s.testid("job-close")).to_be_focused()
     close_help(s)
     expect(s.testid("job-card")).to_have_count(0)
     s.show(fp.writing(round=2))

@@ -41,6 +41,24 @@ class Word:
     say: str | None = None
 
 
+def note_labels(note: str) -> tuple[str | None, str | None]:
+    """The card's origin and field as its note shows them (`lexicon.ORIGIN_PATTERNS`,
+    `lexicon.FIELD_WORDS`); None where the note shows none. Both are public: every seat
+    reads the note beside the word."""
+    origin: str | None = None
+    field: str | None = None
+    for label in re.split(r"[·,]", note)[1:]:
+        label = label.strip()
+        for pattern in lexicon.ORIGIN_PATTERNS:
+            found = re.search(pattern, label)
+            if found and origin is None:
+                origin = found.group(1).casefold()
+        for token in re.findall(r"\w+", label.casefold()):
+            if field is None and token in lexicon.FIELD_WORDS:
+                field = lexicon.FIELD_WORDS[token]
+    return origin, field
+
+
 def part_of_speech(note: str) -> str | None:
     """Ruling 5a: the note's first label, in English; None if bots don't write for it."""
     label = note.split("·")[0].strip().casefold()
@@ -109,6 +127,7 @@ class Content:
 
     def __post_init__(self, near: pool.Near | None) -> None:
         self.by_id = {w.id: w for w in self.bank}
+        self.labels = {w.id: note_labels(w.note) for w in self.bank}
         self.pool = self._pool(near)
 
     def _pool(self, near: pool.Near | None) -> dict[str, list[tuple[str, int, str]]]:

@@ -296,3 +296,60 @@ SILLY = {
         "adverb": ("Как испуганный гусь",),
     },
 }
+
+# The card's note after its part of speech: the labels a player reads as where the word
+# comes from (origin) and what it belongs to (field). A bot's fakes are drawn to fit
+# them (docs/fictionary.md, "Fakes that fit the card"). A label is an origin when it
+# says "from <Language>" (en), starts "del <lengua>" (es) or "из <языка>" (ru); it names a
+# field when one of its words is listed below. Words of registers and places ("obsolete",
+# "España", "устар.") are neither, so those cards are neutral.
+ORIGIN_PATTERNS = (
+    r"\bfrom ([A-Z][\w-]*(?: [A-Z][\w-]*)?)",
+    r"^del (\w+)",
+    r"^из (\w+)",
+)
+FIELD_WORDS = {
+    # en
+    "law": "law",
+    "legal": "law",
+    "feudal": "law",
+    "medical": "medicine",
+    "nautical": "sea",
+    "sailors": "sea",
+    "sea": "sea",
+    "botany": "plants",
+    "gardening": "plants",
+    "church": "church",
+    "heraldry": "heraldry",
+    "zoology": "animals",
+    "architecture": "building",
+    "building": "building",
+    "military": "military",
+    "fortification": "military",
+    "rhetoric": "language",
+    "grammar": "language",
+    "chemistry": "science",
+    "astronomy": "science",
+    "aviation": "aviation",
+    "printing": "printing",
+    "mining": "mining",
+    "glassmaking": "glassmaking",
+    "hunting": "hunting",
+    "drumming": "music",
+    "painting": "painting",
+    "politics": "politics",
+    # es
+    "marinero": "sea",
+    "eclesiástico": "church",
+    # ru
+    "зоология": "animals",
+    "ботаника": "plants",
+    "церк": "church",
+    "кулинарное": "cooking",
+    "архит": "building",
+    "охот": "hunting",
+    "воен": "military",
+    "полигр": "printing",
+    "ремесло": "crafts",
+    "масти": "horses",
+}

@@ -63,6 +63,10 @@ NOISE = {"easy": 2.5, "medium": 1.2, "hard": 0.8}
 # Ours (docs/fictionary.md): whether a bot aims its choice at the shape of a real
 # definition (F20); an easy bot keeps its first try first, as the seed's bots do.
 AIMS = {"easy": False, "medium": True, "hard": True}
+# Ours: the fewest other cards' wordings a bot draws from once narrowed to those fitting the
+# card's note (field, then origin): house bluffs, three ballots' worth so its eight stay
+# varied; borrowed truths, a few cards' worth (a bot borrows one at most now and then).
+FITTING_AT_LEAST = {"bluffs": 24, "truths": 4}
 
 # BOT_PACE: (low, high) whole seconds from a pick's opening, per phase.
 PACE = {

@@ -110,6 +110,8 @@ def view(state: FicState, table: Table, member: str, now: int) -> dict[str, Any]
         "history": _history(state) if phase == FINISHED else None,
         "abandoned": state.abandoned if phase == FINISHED else False,
     }
+    if phase == REVEAL and out["reveal"] is not None:
+        _scores_before(out["players"], out["reveal"]["awards"])
     if phase == LOBBY:
         return out
     count_in = sum(1 for s in owing if seats.pick_of(state, table, s)[0])
@@ -138,6 +140,14 @@ def view(state: FicState, table: Table, member: str, now: int) -> dict[str, Any]
         out["can_vote"] = acting is not None and acting in owing
         out["votes_in"], out["voters"] = count_in, len(owing)
     return out
+
+
+def _scores_before(rows: list[dict[str, Any]], awards: dict[str, int]) -> None:
+    """During the reveal each row's `score` is its total before this round: the new totals
+    travel in the reveal's `totals` beat (F12), so no screen shows one before the beats that
+    say who fooled whom."""
+    for row in rows:
+        row["score"] -= awards.get(row["id"], 0)
 
 
 def _reveal(state: FicState) -> dict[str, Any] | None:

@@ -213,3 +213,24 @@ def test_f12c_last_shown_while_choosing() -> None:
     reveal = revealed(top)
     step_until(top, lambda: top.phase == CHOOSING)
     assert top.view(a)["last"] == reveal and top.view(a)["reveal"] is None
+
+
+def test_f12_no_new_total_before_its_beat() -> None:
+    """During the reveal every row's `score` is the total before this round; the new totals
+    come only with the `totals` beat, after the beats that say who fooled whom."""
+    top, _ppl, (a, b, c) = _voting()
+    top.move(a, "vote", round=1, option=card_of(top, b))
+    top.move(b, "vote", round=1, option=real_id(top))
+    top.move(c, "vote", round=1, option=real_id(top))
+    assert top.phase == REVEAL
+    for member in (a, b, c, judge(top)):
+        view = top.view(member)
+        awards, totals = view["reveal"]["awards"], view["reveal"]["totals"]
+        assert any(awards.values())
+        scores = {p["id"]: p["score"] for p in view["players"]}
+        assert scores == {seat: totals[seat] - awards[seat] for seat in totals}
+        assert scores == dict.fromkeys(totals, 0)  # round 1: nothing before it
+        cues = [x["cue"] for x in view["reveal"]["beats"]]
+        assert cues.index("totals") > cues.index("author")
+    step_until(top, lambda: top.phase == CHOOSING)
+    assert {p["id"]: p["score"] for p in top.view(a)["players"]} == top.state.scores

@@ -23,9 +23,8 @@ export function renderChoosing(ctx) {
   const parts = [roundLine(state), timer];
   let focus = null;
   if (judging) {
-    parts.push(firstTimeHelp(ctx, 'choose'));
     parts.push(h('h1', { id: 'choose-h', class: 'screen-title', tabindex: '-1', text: t('fictionary.choosing.title') }));
-    parts.push(h('p', { class: 'hint', text: t('fictionary.choosing.hint') }));
+    parts.push(h('p', { class: 'hint' }, h('span', { class: 'key-cue' }, `${t('fictionary.choosing.keys')} `), t('fictionary.choosing.hint')));
     parts.push(h('ol', { class: 'ballot offer', testid: 'offer' }, offer.map((o, i) => h('li', null, h('button', {
       type: 'button',
       class: 'card offer-card',
@@ -40,6 +39,8 @@ export function renderChoosing(ctx) {
       o.respell ? h('span', { class: 'respell', text: ` \\${o.respell}\\` }) : null,
       o.note ? h('span', { class: 'card-text note', lang: state.lang || null, text: o.note }) : null))))));
     if (memo.errors.choose) parts.push(h('p', { class: 'error', role: 'alert', text: memo.errors.choose }));
+    // First-time help below the five, so the Judge's words stay in view on a phone.
+    parts.push(firstTimeHelp(ctx, 'choose'));
   } else {
     parts.push(h('h1', { id: 'choose-h', class: 'screen-title', tabindex: '-1', testid: 'choosing-status', text: t('fictionary.choosing.waiting', { name: judgeName(state) }) }));
   }

@@ -84,7 +84,8 @@ function keySheet(state, ctx, { word, respell, say }) {
 }
 
 /** The score strip: marks, names, scores; ★ the Judge, ✓ in, away. */
-export function scoreStrip(state) {
+export function scoreStrip(state, totals = null) {
+  const scoreOf = (p) => (totals && p.id in totals ? totals[p.id] : num(p.score));
   const me = mySeat(state);
   const rows = players(state);
   return h('ol', { class: 'scoreboard score-strip', testid: 'score-strip', 'aria-label': t('fictionary.scores.title') }, rows.map((p) => {
@@ -95,31 +96,38 @@ export function scoreStrip(state) {
     else if (p.covered) marks.push(t('fictionary.scores.covered'));
     else if (p.bot) marks.push(t('fictionary.scores.bot'));
     return h('li', { class: `score-row${p.id === me ? ' is-me' : ''}${p.away || p.connected === false ? ' is-away' : ''}`, dataset: { player: p.id } },
-      h('span', { class: 'score-name', text: p.name || t('common.someone') }),
+      h('span', { class: 'score-name', title: p.name || null, text: p.name || t('common.someone') }),
       h('span', { class: 'score-award', text: marks.join(' ') }),
-      h('span', { class: 'score-total', text: fmtNumber(num(p.score)) }));
+      h('span', { class: 'score-total', testid: 'score-total', text: fmtNumber(scoreOf(p)) }));
   }));
 }
 
-export const banner = (text, testid = 'banner') => (text ? h('p', { class: 'notice banner', testid, role: 'status', text }) : null);
+/** A line of news or a prompt ("You found the real one", "Vote for the real one."): styled as
+ * a notice in the accent colour, never as the shell's red error banner. */
+export const banner = (text, testid = 'banner') => (text ? h('p', { class: 'notice news', testid, role: 'status', text }) : null);
+
+/** A keyboard shortcut's cue, e.g. " (S)": shown only where there is a keyboard and a
+ * fine pointer (fictionary.css); the control carries it as aria-keyshortcuts too. */
+export const keyCue = (key) => h('span', { class: 'key-cue', 'aria-hidden': 'true', text: ` (${key})` });
 
 /** The scores sheet (key S): each round's points by seat, then the totals. */
-export function scoresSheet(state, rounds) {
+export function scoresSheet(state, rounds, totals = null) {
   const list = players(state);
+  const scoreOf = (p) => (totals && p.id in totals ? totals[p.id] : num(p.score));
   const history = Array.isArray(rounds) ? rounds : [];
   return h('section', { class: 'panel scores-sheet', testid: 'scores-sheet', 'aria-labelledby': 'sheet-h' },
     h('h2', { id: 'sheet-h', text: t('fictionary.scores.sheet') }),
     h('div', { class: 'table-wrap' }, h('table', { class: 'sheet' },
       h('thead', null, h('tr', null,
         h('th', { scope: 'col', text: t('fictionary.scores.round') }),
-        list.map((p) => h('th', { scope: 'col', text: p.name || '' })))),
+        list.map((p) => h('th', { scope: 'col', class: 'sheet-name', text: p.name || '' })))),
       h('tbody', null,
         history.map((r) => h('tr', null,
           h('th', { scope: 'row', lang: state.lang || null, text: `${num(r.round)}. ${r.word || ''}` }),
           list.map((p) => h('td', { text: fmtNumber(num(r.awards && r.awards[p.id])) })))),
         h('tr', { class: 'sheet-total' },
           h('th', { scope: 'row', text: t('fictionary.scores.total') }),
-          list.map((p) => h('td', { text: fmtNumber(num(p.score)) })))))));
+          list.map((p) => h('td', { text: fmtNumber(scoreOf(p)) })))))));
 }
 
 /** Key S toggles the scores sheet on any round screen; returns true when handled. */
@@ -140,6 +148,7 @@ export function sheetToggle(ctx) {
     class: 'btn btn-quiet',
     testid: 'scores-toggle',
     'aria-expanded': ctx.memo.sheet ? 'true' : 'false',
+    'aria-keyshortcuts': 'S',
     onclick: () => { ctx.memo.sheet = !ctx.memo.sheet; ctx.rerender({}); },
-  }, t('fictionary.scores.toggle'));
+  }, t('fictionary.scores.toggle'), keyCue('S'));
 }

@@ -59,10 +59,17 @@ export function firstTimeHelp(ctx, job) {
       write(sessionStorage, jobsKey(state.room), JSON.stringify(rec));
     }
   }
-  const close = (what) => () => { memo[what] = false; ctx.rerender({ focusKey: what === 'howto' ? 'howto-open' : 'word' }); };
+  const jobNext = () => memo.job === job && JOBS.includes(job);
+  const close = (what) => () => {
+    memo[what] = false;
+    // After How to play, focus goes to the job's card when it comes next.
+    ctx.rerender({ focusKey: what === 'howto' ? (jobNext() ? 'job-close' : 'howto-open') : 'word' });
+  };
+  // One card at a time, so the word stays in view on a phone: the job's card once How to
+  // play is closed.
   const parts = [];
   if (memo.howto) parts.push(howTo(close('howto')));
-  if (memo.job === job && JOBS.includes(job)) {
+  else if (jobNext()) {
     parts.push(h('section', { class: 'panel job-card', testid: 'job-card', dataset: { job }, 'aria-labelledby': 'job-h' },
       h('h2', { id: 'job-h', text: t(`fictionary.jobs.${job}.title`) }),
       h('p', { text: t(`fictionary.jobs.${job}.body`) }),
@@ -76,7 +83,7 @@ function howTo(onClose) {
     h('h2', { id: 'howto-h', text: t('fictionary.howto.title') }),
     h('ol', { class: 'howto-list' },
       ['judge', 'write', 'vote', 'score', 'win'].map((k) => h('li', { text: t(`fictionary.howto.${k}`) }))),
-    h('p', { class: 'hint', text: t('fictionary.howto.keys') }),
+    h('p', { class: 'hint keys-hint', text: t('fictionary.howto.keys') }),
     h('button', { type: 'button', class: 'btn btn-quiet', testid: 'howto-close', dataset: { focus: 'howto-close' }, onclick: onClose }, t('fictionary.jobs.gotIt')));
 }
 

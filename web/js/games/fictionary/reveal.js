@@ -25,10 +25,24 @@ export function revealOf(x) {
   };
 }
 
-/** The rounds a screen can show on the scores sheet during play: the last reveal's. */
-export function lastRounds(state) {
+/**
+ * The rounds a screen can show on the scores sheet during play: the last reveal's.
+ * During a reveal, this round's points only once its `totals` beat is reached
+ * (`upTo`: that beat); before it the sheet shows the totals the rows are sent.
+ */
+export function lastRounds(state, upTo = undefined) {
+  if (state.reveal && upTo === null) return [];
   const rv = revealOf(state.reveal || state.last);
   return rv ? [{ round: rv.round, word: rv.word, awards: rv.awards }] : [];
+}
+
+/** The totals a reveal's `totals` beat carries, by seat (numbers only). */
+function beatTotals(beat) {
+  const out = {};
+  if (beat && beat.totals && typeof beat.totals === 'object') {
+    for (const [id, v] of Object.entries(beat.totals)) out[id] = num(v);
+  }
+  return out;
 }
 
 /** The plain line of a beat (F12's sentences, with names). */
@@ -47,9 +61,11 @@ export function sentence(state, beat) {
     }
     case 'judge': return t('fictionary.say.judge', { name: nameOf(state, beat.judge), n: num(beat.points) });
     case 'totals': {
-      const rows = players(state).slice().sort((a, b) => num(b.score) - num(a.score));
-      const top = rows.length ? num(rows[0].score) : 0;
-      return t('fictionary.say.totals', { names: names(rows.filter((p) => num(p.score) === top).map((p) => p.id)), n: top });
+      // The beat's own totals: the rows' scores stay those before this round until it ends.
+      const totals = beatTotals(beat);
+      const rows = players(state).filter((p) => p.id in totals).sort((a, b) => totals[b.id] - totals[a.id]);
+      const top = rows.length ? totals[rows[0].id] : 0;
+      return t('fictionary.say.totals', { names: names(rows.filter((p) => totals[p.id] === top).map((p) => p.id)), n: top });
     }
     default: return '';
   }
@@ -106,7 +122,11 @@ export function renderReveal(ctx) {
     parts.push(h('ul', { class: 'awards', testid: 'awards' }, Object.entries(rv.awards).filter(([, v]) => num(v) > 0)
       .map(([id, v]) => h('li', { text: t('fictionary.reveal.award', { name: nameOf(state, id), n: num(v) }) }))));
   }
-  parts.push(memo.sheet ? scoresSheet(state, lastRounds(state)) : scoreStrip(state));
+  // New totals only from the totals beat on (F12): until then the rows' scores, which the
+  // server sends as they stood before this round.
+  const totalsBeat = reached.find((b) => b.cue === 'totals') || null;
+  const totals = totalsBeat ? beatTotals(totalsBeat) : null;
+  parts.push(memo.sheet ? scoresSheet(state, lastRounds(state, totalsBeat), totals) : scoreStrip(state, totals));
   const node = h('section', { class: 'screen screen-reveal', 'aria-label': rv.word, dataset: { beats: reached.length } }, parts);
   const wake = rv.beats.filter((b) => b.at > now).map((b) => b.at);
   return {

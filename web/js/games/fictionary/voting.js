@@ -7,7 +7,7 @@ import { h, srOnly } from '../../shell/dom.js';
 import { t } from '../../shell/i18n.js';
 import { countdown } from '../../shell/countdown.js';
 import { num } from '../../shell/common.js';
-import { banner, isJudge, judgeName, roundLine, scoreStrip, scoresKey, scoresSheet, wordBlock } from './common.js';
+import { banner, isJudge, keyCue, judgeName, roundLine, scoreStrip, scoresKey, scoresSheet, wordBlock } from './common.js';
 import { hasVoices } from './helpers.js';
 import { firstTimeHelp, howToButton } from './jobs.js';
 import { lastRounds } from './reveal.js';
@@ -69,14 +69,15 @@ export function renderVoting(ctx) {
     if (!canVote || pending || !selected || selected.id === myVote) return;
     ctx.act('vote', { round: num(state.round), option: selected.id }, { slot: 'vote' });
   };
-  const parts = [roundLine(state), canVote ? firstTimeHelp(ctx, 'vote') : null, wordBlock(state, { ctx }), timer,
+  // First-time help under the word (never above it), so the word stays in view on a phone.
+  const parts = [roundLine(state), wordBlock(state, { ctx }), canVote ? firstTimeHelp(ctx, 'vote') : null, timer,
     h('p', { class: 'count', testid: 'votes-in', dataset: { patch: 'votes' }, text: t('fictionary.voting.votesIn', { n: num(state.votes_in), of: num(state.voters) }) })];
   if (canVote && !myVote) parts.push(banner(t('fictionary.banner.vote')));
   if (!state.shown && !judging) parts.push(h('p', { class: 'notice', testid: 'read-out-note', text: t('fictionary.voting.listen', { name: judgeName(state) }) }));
   if (judging && memo.reading) parts.push(readAloud(ctx, cards));
   else if (judging) {
     parts.push(h('p', { class: 'hint', text: state.shown ? t('fictionary.voting.judgeShown') : t('fictionary.voting.judgeRead') }));
-    parts.push(h('button', { type: 'button', class: 'btn', testid: 'read-open', dataset: { focus: 'read-open' }, onclick: () => { memo.reading = true; memo.readAt = 0; ctx.rerender({ focusKey: 'read-card' }); } }, t('fictionary.voting.readOpen')));
+    parts.push(h('button', { type: 'button', class: 'btn', testid: 'read-open', dataset: { focus: 'read-open' }, 'aria-keyshortcuts': 'R', onclick: () => { memo.reading = true; memo.readAt = 0; ctx.rerender({ focusKey: 'read-card' }); } }, t('fictionary.voting.readOpen'), keyCue('R')));
   }
   const list = cards.map((c) => {
     const inner = [

@@ -94,7 +94,6 @@ export function renderWriting(ctx) {
     parts.push(h('p', { class: 'truth', testid: 'truth', lang, text: state.truth || '' }));
     parts.push(h('p', { class: 'hint', text: t('fictionary.writing.judgeHint') }));
   } else if (writing) {
-    parts.splice(1, 0, firstTimeHelp(ctx, 'write'));
     const sent = typeof state.my_entry === 'string' ? state.my_entry : null;
     if (memo.draft === undefined) memo.draft = store.loadDraft(state.room, state.round) || sent || '';
     const max = num(state.max_len, 140);
@@ -190,6 +189,8 @@ export function renderWriting(ctx) {
         h('button', { type: 'button', class: 'btn btn-quiet', testid: 'spell-self', onclick: () => { memo.flagged = []; memo.ask = null; ctx.rerender({ focusKey: 'entry' }); } }, t('fictionary.writing.fixMyself'))) : null,
       h('p', { class: 'error', id: 'entry-error', testid: 'entry-error', role: 'alert', text: memo.errors.entry || '' }),
       button));
+    // First-time help below the field, so the word and the field stay in view on a phone.
+    parts.push(firstTimeHelp(ctx, 'write'));
     parts.push(helperRows(ctx, lang, Number.isFinite(state.deadline)));
     scheduleAutosend(ctx, box);
     keepSendInView(box, button);
