@@ -36,7 +36,11 @@ from tests.e2e.first_table import (  # noqa: E402
     catalogue,
 )
 from tests.e2e.play import join_by_link, wait_until  # noqa: E402
-from tests.e2e.test_impostor_shared import create_impostor_room, set_option  # noqa: E402
+from tests.e2e.test_impostor_shared import (  # noqa: E402
+    create_impostor_room,
+    hold_card,
+    set_option,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -87,14 +91,8 @@ def seat_ids(screen: Screen) -> dict[str, str]:
 
 def hold_and_read(screen: Screen) -> str:
     """Hold the card: its word (or "Impostor"), hidden again on release."""
-    hold = screen.testid("hold-card")
-    assert_can_act(screen, hold)
-    box = hold.bounding_box()
-    assert box is not None
-    screen.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    screen.page.mouse.down()
-    expect(screen.testid("card-word")).to_be_visible()
-    word = screen.testid("card-word").inner_text().strip()
+    assert_can_act(screen, screen.testid("hold-card"))
+    word = hold_card(screen)
     screen.page.mouse.up()
     expect(screen.testid("card-word")).to_have_count(0)
     wait_until(screen, lambda: screen.sent("seen"), "the seen after the release")

@@ -36,7 +36,10 @@ from tests.e2e.play import (  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
-TIME_SCALE = "0.1"  # writing 5.5 s, voting 4 s, reveal 2 s (continue from 0.6 s)
+# Writing ~14 s, voting 10 s, reveal 5 s (continue from 1.5 s): the reveal must outlast
+# the checks of five screens and the host's Continue, which took over 2 s (the reveal at
+# 0.1) on a loaded 2-core machine, so the round moved on under the test.
+TIME_SCALE = "0.25"
 CONTINUE_ROUNDS = {1, 3, 6}  # the host presses Continue; otherwise the timer moves on
 LATE_ROUND = 2  # Eve joins during this round's writing
 RELOAD_ROUND = 3  # Ben reloads his phone after sending his entry

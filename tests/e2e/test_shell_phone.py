@@ -36,7 +36,7 @@ from tests.e2e.browser import (  # noqa: E402
     screenshot,
 )
 from tests.e2e.first_table import assert_screens_clean, visible_texts  # noqa: E402
-from tests.e2e.play import press, settled  # noqa: E402
+from tests.e2e.play import create_room, join_by_link, press, settled  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -214,19 +214,9 @@ def test_a_browser_in_its_own_language_creates_every_game(table: Any) -> None:
 def test_the_host_sees_one_list_of_who_watches(table: Any) -> None:
     stack = table.start_stack(TIME_SCALE)
     ana = table.screen("ana", locale="en-US", **PHONE)
-    ana.page.goto(stack.url + "/")
-    ana.wait_phase("home")
-    settled(ana)
-    ana.testid("create-name").fill("Ana")
-    press(ana, ana.testid("create-btn"))
-    ana.wait_phase("lobby", 0)
-    code = ana.testid("room-code").inner_text().strip()
+    code = create_room(ana, stack.url, "Ana")
     ben = table.screen("ben", locale="en-US", **PHONE)
-    ben.page.goto(f"{stack.url}/?room={code}")
-    ben.wait_phase("home")
-    settled(ben)
-    ben.testid("join-name").fill("Ben")
-    press(ben, ben.testid("join-btn"))
+    join_by_link(ben, f"{stack.url}/?room={code}", "Ben")
     ben.wait_phase("lobby", 0)
     tv = table.screen("tv", locale="en-US", **TV_SIZE)
     tv.page.goto(f"{stack.url}/?room={code}&tv=1")
@@ -281,13 +271,7 @@ def test_the_deck_is_named_in_the_ui_language(table: Any) -> None:
 def test_a_new_room_says_nothing_of_the_room_left(table: Any) -> None:
     stack = table.start_stack(TIME_SCALE)
     ana = table.screen("ana", locale="en-US", **PHONE)
-    ana.page.goto(stack.url + "/")
-    ana.wait_phase("home")
-    settled(ana)
-    ana.testid("create-name").fill("Ana")
-    press(ana, ana.testid("create-btn"))
-    ana.wait_phase("lobby", 0)
-    first = ana.testid("room-code").inner_text().strip()
+    first = create_room(ana, stack.url, "Ana")
     press(ana, ana.testid("leave-btn"))
     press(ana, ana.testid("confirm-yes"))
     ana.wait_phase("home")
