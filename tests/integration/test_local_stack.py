@@ -33,6 +33,7 @@ from botocore.config import Config
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+from games.bluff.display import shown
 from infra.local import events
 from infra.local.lambdas import Invocation
 from infra.local.sqs import Queue
@@ -682,4 +683,6 @@ def test_two_rooms_play_at_once_without_crosstalk() -> None:
         assert f"the {other} river" not in wire and codes[other] not in wire
         reveal = messages[-1]["reveal"]
         texts = {o["text"] for o in reveal["options"]}
-        assert {f"a lantern for the {room} river number {n}" for n in range(3)} <= texts
+        # Shown in the display form every ballot text takes (docs/rules.md).
+        written = {f"a lantern for the {room} river number {n}" for n in range(3)}
+        assert {shown(text, "en") for text in written} <= texts
