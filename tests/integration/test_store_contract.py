@@ -34,6 +34,7 @@ from table.ports import (
 )
 from table.referee import PickWrite
 from table.room import Room
+from tests.support.aws import atomic_items
 from tests.support.bluff import NAMES, START, Phase, Table
 
 TABLE = "bluff-contract"
@@ -47,7 +48,9 @@ class Adapter:
 
 
 def _dynamo() -> Iterator[Adapter]:
-    with mock_aws():
+    # One request at a time, as DynamoDB applies each atomically (moto checks a
+    # condition and then writes without a lock, so racing threads could both pass).
+    with mock_aws(), atomic_items():
         client = boto3.client(
             "dynamodb",
             region_name="us-east-1",
