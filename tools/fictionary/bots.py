@@ -1,4 +1,4 @@
-"""How well each bot level votes and bluffs (FICTIONARY.md, "Bots": easy < medium < hard).
+"""How well each bot level votes and bluffs (`docs/fictionary.md`, bots: easy < medium < hard).
 
 Bots play rounds on the real decks exactly as in play (`bot_rounds.py`), from a
 fixed seed, two ways per language:

@@ -1,4 +1,4 @@
-"""The moves of Dictionary Bluff on the wire (PROTOCOL.md): each carries its round."""
+"""The moves of Dictionary Bluff on the wire (`docs/protocol.md`): each carries its round."""
 
 from __future__ import annotations
 

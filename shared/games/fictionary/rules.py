@@ -1,4 +1,4 @@
-"""The constants of the rules, with the values FICTIONARY.md gives them."""
+"""The constants of the rules, with the values `docs/fictionary.md` gives them."""
 
 from __future__ import annotations
 

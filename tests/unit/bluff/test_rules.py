@@ -1,4 +1,4 @@
-"""One test per rule and ruling of RULES.md, named after it.
+"""One test per rule and ruling of `docs/rules.md`, named after it.
 
 GIVEN a room at a fake time with seeded randomness, WHEN members act or a
 timer fires, THEN the room, the awards and every view follow the rule.
